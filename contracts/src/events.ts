@@ -1,0 +1,46 @@
+/** socket.io event maps shared by server and web (SPEC.md section 7 "Realtime socket"). */
+
+export interface UserIdPayload {
+  userId: string;
+}
+export interface LastSeenPayload {
+  userId: string;
+  /** ISO date-time, or null when never seen. */
+  lastSeen: string | null;
+}
+/** A member as events carry them. */
+export interface PersonPayload {
+  id: string;
+  username: string;
+  avatar_url: string | null;
+}
+
+/** Events the server sends. */
+export interface ServerToClientEvents {
+  /** On connect: the ids of the friends (and watched users) who are online now. */
+  'users:online': (userIds: string[]) => void;
+  'user:online': (payload: UserIdPayload) => void;
+  'user:offline': (payload: LastSeenPayload) => void;
+  'user:lastSeenResponse': (payload: LastSeenPayload) => void;
+  /** Someone sent you a friend request. */
+  'friend:request': (payload: { requestId: string; sender: PersonPayload }) => void;
+  /** A request between you and userId was accepted. */
+  'friend:accepted': (payload: { requestId: string; userId: string }) => void;
+  /** A request or friendship between you and userId is gone. */
+  'friend:removed': (payload: { userId: string }) => void;
+  /** A newsletter was published. */
+  'newsletter:created': (payload: { id: string; title: string; is_important: boolean; created_at: string }) => void;
+}
+
+/** Events the client sends. The user is always the socket's own, whatever the payload says. */
+export interface ClientToServerEvents {
+  'user:online': (payload: UserIdPayload) => void;
+  'user:offline': (payload: UserIdPayload) => void;
+  'user:lastSeen': (payload: UserIdPayload) => void;
+}
+
+/** Caps the server enforces per socket (PRODUCT.md "Presence"). */
+export const SOCKET_LIMITS = {
+  /** Largest accepted message, bytes. */
+  maxMessageBytes: 16 * 1024,
+} as const;

@@ -1,0 +1,38 @@
+import { type Static, Type } from 'typebox';
+
+/** Username: 3-30 letters, digits, `_` and `.` (PRODUCT.md "Accounts"). */
+export const Username = Type.String({ minLength: 3, maxLength: 30, pattern: '^[\\p{L}\\p{N}_.]+$' });
+export const Email = Type.String({ format: 'email', maxLength: 254 });
+export const Password = Type.String({ minLength: 8, maxLength: 128 });
+
+export const LoginBody = Type.Object({
+  /** A username or an email. */
+  username: Type.String({ minLength: 1, maxLength: 254 }),
+  password: Type.String({ minLength: 1, maxLength: 128 }),
+});
+export type LoginBody = Static<typeof LoginBody>;
+
+export const TokenReply = Type.Object({ token: Type.String() });
+export type TokenReply = Static<typeof TokenReply>;
+
+export const RegisterBody = Type.Object({
+  username: Username,
+  password: Password,
+  email: Email,
+});
+export type RegisterBody = Static<typeof RegisterBody>;
+
+export const ForgotPasswordBody = Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }) });
+export type ForgotPasswordBody = Static<typeof ForgotPasswordBody>;
+
+export const ResetPasswordBody = Type.Object({
+  token: Type.String({ minLength: 1, maxLength: 200 }),
+  newPassword: Password,
+});
+export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
+
+export const ChangePasswordBody = Type.Object({
+  currentPassword: Type.String({ minLength: 1, maxLength: 128 }),
+  newPassword: Password,
+});
+export type ChangePasswordBody = Static<typeof ChangePasswordBody>;

@@ -1,0 +1,80 @@
+import { type Static, type TSchema, Type } from 'typebox';
+import { Paged } from './common';
+import { PersonRef } from './people';
+
+export const MovieStatus = Type.Union([Type.Literal('watched'), Type.Literal('watchlist')]);
+export type MovieStatus = Static<typeof MovieStatus>;
+
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
+/** A film in a member's collection (PRODUCT.md "Movies"). */
+export const Movie = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  title: Type.String(),
+  year: Nullable(Type.Integer()),
+  genres: Type.Array(Type.String()),
+  director: Nullable(Type.String()),
+  overview: Nullable(Type.String()),
+  poster_url: Nullable(Type.String()),
+  /** The owner's own rating, 1-10. */
+  rating: Nullable(Type.Integer()),
+  status: MovieStatus,
+  watched_at: Nullable(Type.String({ format: 'date-time' })),
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Type.String({ format: 'date-time' }),
+  owner: PersonRef,
+});
+export type Movie = Static<typeof Movie>;
+
+const movieFields = {
+  title: Type.String({ minLength: 1, maxLength: 200 }),
+  year: Nullable(Type.Integer({ minimum: 1870, maximum: 2100 })),
+  genres: Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 5 }),
+  director: Nullable(Type.String({ maxLength: 200 })),
+  overview: Nullable(Type.String({ maxLength: 2000 })),
+  poster_url: Nullable(Type.String({ format: 'uri', pattern: '^https?://', maxLength: 1000 })),
+  rating: Nullable(Type.Integer({ minimum: 1, maximum: 10 })),
+  status: MovieStatus,
+  watched_at: Nullable(Type.String({ format: 'date-time' })),
+};
+
+/** POST /api/movies: a title, the rest optional. */
+export const CreateMovieBody = Type.Object(
+  {
+    title: movieFields.title,
+    year: Type.Optional(movieFields.year),
+    genres: Type.Optional(movieFields.genres),
+    director: Type.Optional(movieFields.director),
+    overview: Type.Optional(movieFields.overview),
+    poster_url: Type.Optional(movieFields.poster_url),
+    rating: Type.Optional(movieFields.rating),
+    status: Type.Optional(movieFields.status),
+    watched_at: Type.Optional(movieFields.watched_at),
+  },
+  { additionalProperties: false },
+);
+export type CreateMovieBody = Static<typeof CreateMovieBody>;
+
+/** PUT /api/movies/{id}: any of the fields. */
+export const UpdateMovieBody = Type.Partial(Type.Object(movieFields), {
+  additionalProperties: false,
+  minProperties: 1,
+});
+export type UpdateMovieBody = Static<typeof UpdateMovieBody>;
+
+/** GET /api/movies: the caller's own movies, newest first. */
+export const MovieListQuery = Type.Object({
+  page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  status: Type.Optional(MovieStatus),
+});
+export type MovieListQuery = Static<typeof MovieListQuery>;
+
+export const MovieList = Paged(Movie);
+export type MovieList = Static<typeof MovieList>;
+
+/** A search hit: the movie and its relevance (0-1). */
+export const MovieSearchHit = Type.Intersect([Movie, Type.Object({ score: Type.Number() })]);
+export type MovieSearchHit = Static<typeof MovieSearchHit>;
+export const MovieSearchResult = Paged(MovieSearchHit);
+export type MovieSearchResult = Static<typeof MovieSearchResult>;

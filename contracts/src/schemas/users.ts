@@ -1,0 +1,61 @@
+import { type Static, Type } from 'typebox';
+import { Email, Username } from './auth';
+import { Paged } from './common';
+
+/** The profile of SPEC.md section 3; email only for the owner and admins. */
+export const UserProfile = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  username: Type.String(),
+  email: Type.String(),
+  avatar_url: Type.Union([Type.String(), Type.Null()]),
+  isAdmin: Type.Boolean(),
+  created_at: Type.String({ format: 'date-time' }),
+});
+export type UserProfile = Static<typeof UserProfile>;
+
+/** What anyone may see of a member. */
+export const PublicProfile = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  username: Type.String(),
+  avatar_url: Type.Union([Type.String(), Type.Null()]),
+  isAdmin: Type.Boolean(),
+  created_at: Type.String({ format: 'date-time' }),
+  last_seen: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type PublicProfile = Static<typeof PublicProfile>;
+
+export const UpdateProfileBody = Type.Object(
+  { username: Type.Optional(Username), email: Type.Optional(Email) },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type UpdateProfileBody = Static<typeof UpdateProfileBody>;
+
+/** Admin edit of another user. */
+export const AdminUpdateUserBody = Type.Object(
+  { username: Type.Optional(Username), email: Type.Optional(Email), isAdmin: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type AdminUpdateUserBody = Static<typeof AdminUpdateUserBody>;
+
+export const AdminFlagBody = Type.Object({ isAdmin: Type.Boolean() });
+export type AdminFlagBody = Static<typeof AdminFlagBody>;
+
+export const UserSort = Type.Union([
+  Type.Literal('created_at'),
+  Type.Literal('-created_at'),
+  Type.Literal('username'),
+  Type.Literal('-username'),
+]);
+export type UserSort = Static<typeof UserSort>;
+
+/** GET /api/user/all query: paged, searchable by username or email, sortable. */
+export const UserListQuery = Type.Object({
+  page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  q: Type.Optional(Type.String({ maxLength: 100 })),
+  sort: Type.Optional(UserSort),
+});
+export type UserListQuery = Static<typeof UserListQuery>;
+
+export const UserList = Paged(UserProfile);
+export type UserList = Static<typeof UserList>;
