@@ -1,0 +1,176 @@
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { type ErrorBody, ErrorCode } from '@kinodost/contracts/errors';
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { Redis } from 'ioredis';
+import sharp from 'sharp';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { openDatabase } from './db/open';
+import { registerFeatures } from './features/index';
+import { presencePlugin } from './features/presence/presence.socket';
+import { createEventBus, type EventBus } from './lib/event-bus';
+import { createMailer, type Mailer } from './lib/mailer';
+import { msg } from './lib/messages';
+import { createLocalFileStore, type FileStore } from './lib/storage';
+import { authPlugin } from './plugins/auth';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { webPlugin } from './plugins/web';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    mailer: Mailer;
+    /** Avatar files, served under /uploads/avatars/. */
+    avatars: FileStore;
+    /** Domain events between features (lib/event-bus.ts). */
+    bus: EventBus;
+    /** The shared Redis when REDIS_URL is set: rate limits (and later presence) span processes. */
+    redis?: Redis;
+  }
+}
+
+/** What tests (or an embedding process) may hand in instead of opening from config. */
+export interface AppDeps {
+  database?: Database;
+  mailer?: Mailer;
+}
+
+export type App = FastifyInstance;
+
+// ajv-formats is CommonJS with a default export; under ESM interop it may arrive wrapped.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as unknown as (
+  ajv: Ajv,
+) => Ajv;
+
+/** Bodies are validated strictly (no type coercion); query strings and params are coerced from text. */
+function validators() {
+  const common = { useDefaults: true, removeAdditional: false, strict: false, allErrors: true } as const;
+  const body = addFormats(new Ajv({ ...common, coerceTypes: false }));
+  const text = addFormats(new Ajv({ ...common, coerceTypes: 'array' }));
+  return ({ schema, httpPart }: { schema: object; httpPart?: string }) =>
+    (httpPart === 'body' ? body : text).compile(schema);
+}
+
+/** Builds the whole app from a validated config: infrastructure, then app plugins, then features. */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
+  // One libvips thread per image and no decoded-image cache: avatars are rare, memory matters more.
+  sharp.concurrency(1);
+  sharp.cache(false);
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    // fastify accepts a hop count too, which its types omit.
+    trustProxy: config.trustProxy as boolean | string,
+    bodyLimit: 1024 * 1024,
+    // Keep-alive sockets are closed on shutdown, busy ones finish their request first.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    // Search terms travel in the path (SPEC.md); the router's default cap of 100 is too tight.
+    routerOptions: { maxParamLength: 500 },
+    // A malformed URL (bad percent-encoding) still gets PRODUCT.md's body.
+    frameworkErrors: (_err, _request, reply) => {
+      const body: ErrorBody = { success: false, error: msg.common.badUrl, code: ErrorCode.BAD_REQUEST };
+      (reply as FastifyReply).code(400).send(body);
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(validators());
+  // SPEC.md section 7: the web client sends friend and newsletter calls with a JSON content
+  // type even when they carry no body (accept, mark-viewed, delete). Fastify refuses an empty
+  // JSON body by default; here an empty body is no body, and anything else parses as before
+  // (with the default parser's prototype-poisoning protection).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body.length === 0) return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
+
+  const database = deps.database ?? (await openDatabase(config));
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('bus', createEventBus());
+  app.decorate(
+    'mailer',
+    deps.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        from: config.mailFrom,
+        logger: app.log,
+      }),
+  );
+  if (config.redisUrl) {
+    // Commands queue while Redis is away instead of failing the request at once.
+    const redis = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
+    app.decorate('redis', redis);
+  }
+  const avatarDir = path.join(config.dataDir, 'uploads', 'avatars');
+  app.decorate('avatars', createLocalFileStore(avatarDir));
+  // While shutting down, answers in flight tell keep-alive clients to reconnect elsewhere,
+  // so their sockets close after the response instead of holding the process open.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+  app.addHook('onClose', async () => {
+    await app.mailer.close();
+    await app.redis?.quit().catch(() => app.redis?.disconnect());
+    if (!deps.database) await database.close();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(errorHandlerPlugin);
+  await app.register(authPlugin);
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5, parts: 6 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'KinoDost API', version: '1.0.0', description: 'The KinoDost server API (PRODUCT.md).' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(fastifyStatic, {
+    root: avatarDir,
+    prefix: '/uploads/avatars/',
+    decorateReply: false,
+    index: false,
+    // Names are random and never reused, so the files can be cached for good.
+    immutable: true,
+    maxAge: '365d',
+  });
+
+  await app.register(registerFeatures, { prefix: '/api' });
+  await app.register(presencePlugin);
+  await app.register(webPlugin, { dist: config.webDist });
+  return app;
+}

@@ -1,0 +1,129 @@
+/**
+ * Writes a backup of the database and the avatar files (format: ./format.ts).
+ *
+ * The rows are read in one repeatable-read, read-only transaction, so they are one
+ * consistent snapshot even while a server on PostgreSQL keeps writing; the file is
+ * written beside its final name and renamed only when complete.
+ */
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { finished } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database, Db } from '../db/client';
+import {
+  AVATAR_DIR,
+  AVATAR_PREFIX,
+  appliedMigrations,
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  type Manifest,
+  quoteIdent,
+  realColumns,
+  SAFE_AVATAR_NAME,
+  TABLES,
+  type Trailer,
+} from './format';
+
+export interface BackupSummary extends Trailer {
+  bytes: number;
+  /** Avatars a user row names but whose file is missing (left out, with the row kept). */
+  missingFiles: string[];
+}
+
+const PAGE = 1000;
+
+type Rows = { rows: Record<string, unknown>[] };
+const rowsOf = async (db: Db, query: SQL) => ((await db.execute(query)) as unknown as Rows).rows;
+
+/** Backs up `database` and the avatars in `dataDir` into `file` (replaced if it exists). */
+export async function writeBackup(database: Database, dataDir: string, file: string): Promise<BackupSummary> {
+  const partial = `${file}.partial-${process.pid}`;
+  const out = createWriteStream(partial, { flags: 'w', mode: 0o600 });
+  const gzip = createGzip();
+  gzip.pipe(out);
+  const write = async (line: string) => {
+    if (!gzip.write(`${line}\n`)) await once(gzip, 'drain');
+  };
+  const trailer: Trailer = { rows: {}, files: 0 };
+  const missingFiles: string[] = [];
+  try {
+    const avatars = new Set<string>();
+    const tables = Object.fromEntries(TABLES.map((t) => [t.name, realColumns(t.table)]));
+    await database.db.transaction(
+      async (tx) => {
+        const manifest: Manifest = {
+          format: BACKUP_FORMAT,
+          version: BACKUP_VERSION,
+          kind: database.kind,
+          created_at: new Date().toISOString(),
+          migrations: await appliedMigrations(tx as unknown as Db),
+          tables,
+        };
+        await write(JSON.stringify(manifest));
+        for (const spec of TABLES) {
+          const columns = tables[spec.name]!;
+          const object = sql.raw(`jsonb_build_object(${columns.map((c) => `'${c}', ${quoteIdent(c)}`).join(', ')})`);
+          const keys = sql.raw(spec.key.map(quoteIdent).join(', '));
+          const keyTexts = sql.raw(spec.key.map((k, i) => `${quoteIdent(k)}::text as k${i}`).join(', '));
+          let after: unknown[] | undefined;
+          let count = 0;
+          for (;;) {
+            const where = after
+              ? sql`where (${keys}) > (${sql.join(
+                  after.map((v) => sql`${v}`),
+                  sql`, `,
+                )})`
+              : sql``;
+            const rows = await rowsOf(
+              tx as unknown as Db,
+              sql`select ${object}::text as r, ${keyTexts} from ${sql.raw(quoteIdent(spec.name))} ${where} order by ${keys} limit ${PAGE}`,
+            );
+            for (const row of rows) {
+              const text = row.r as string;
+              if (spec.name === 'users') {
+                const avatar = (JSON.parse(text) as { avatar: string | null }).avatar;
+                if (avatar) avatars.add(avatar);
+              }
+              await write(`{"t":${JSON.stringify(spec.name)},"r":${text}}`);
+            }
+            count += rows.length;
+            if (rows.length < PAGE) break;
+            const last = rows[rows.length - 1]!;
+            after = spec.key.map((_, i) => last[`k${i}`]);
+          }
+          trailer.rows[spec.name] = count;
+        }
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    for (const name of [...avatars].sort()) {
+      if (!SAFE_AVATAR_NAME.test(name)) {
+        missingFiles.push(name);
+        continue;
+      }
+      let data: Buffer;
+      try {
+        data = await readFile(path.join(dataDir, AVATAR_DIR, name));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        missingFiles.push(name);
+        continue;
+      }
+      await write(JSON.stringify({ f: `${AVATAR_PREFIX}${name}`, b64: data.toString('base64') }));
+      trailer.files++;
+    }
+    await write(JSON.stringify({ end: trailer }));
+    gzip.end();
+    await finished(out);
+    await rename(partial, file);
+  } catch (err) {
+    gzip.destroy();
+    out.destroy();
+    await rm(partial, { force: true });
+    throw err;
+  }
+  return { ...trailer, bytes: out.bytesWritten, missingFiles };
+}

@@ -1,0 +1,208 @@
+/**
+ * Restores a backup (format: ./format.ts) into a migrated database and its data folder.
+ *
+ * Every row goes in inside ONE transaction: a damaged or cut-short file, a row the
+ * database refuses or a missing trailer rolls everything back, so the target is left
+ * as it was. Avatar files are written to a staging folder meanwhile and moved into
+ * uploads/avatars only after the commit. A database that already holds data is
+ * refused unless `force`, which empties every table first in the same transaction.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Database, Db } from '../db/client';
+import {
+  AVATAR_DIR,
+  AVATAR_PREFIX,
+  appliedMigrations,
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  BackupError,
+  type Manifest,
+  quoteIdent,
+  readLines,
+  realColumns,
+  SAFE_AVATAR_NAME,
+  TABLES,
+  type Trailer,
+} from './format';
+
+/** The target database already holds data and `force` was not given. */
+export class NotEmptyError extends BackupError {}
+
+export interface RestoreOptions {
+  /** Empty a database that already holds data (inside the restore's transaction). */
+  force?: boolean;
+}
+
+export interface RestoreSummary extends Trailer {
+  manifest: Manifest;
+}
+
+/** Rows are inserted this many at a time (or fewer, when their JSON grows past BATCH_BYTES). */
+const BATCH_ROWS = 500;
+const BATCH_BYTES = 4 * 1024 * 1024;
+
+type Rows = { rows: Record<string, unknown>[] };
+
+const parseLine = (line: string, what: string): Record<string, unknown> => {
+  try {
+    const value = JSON.parse(line) as unknown;
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {}
+  throw new BackupError(`${what} is not valid JSON: not a KinoDost backup, or a damaged one`);
+};
+
+function checkManifest(value: Record<string, unknown>): Manifest {
+  if (value.format !== BACKUP_FORMAT) throw new BackupError('not a KinoDost backup file');
+  if (value.version !== BACKUP_VERSION) {
+    throw new BackupError(`backup format version ${String(value.version)} is not supported (this KinoDost reads 1)`);
+  }
+  if (!Array.isArray(value.migrations) || !value.tables || typeof value.tables !== 'object') {
+    throw new BackupError('the backup manifest is incomplete');
+  }
+  return value as unknown as Manifest;
+}
+
+/** The tables of `db` that hold rows, with a row count each. */
+export async function nonEmptyTables(db: Db): Promise<string[]> {
+  const found: string[] = [];
+  for (const spec of TABLES) {
+    const result = (await db.execute(
+      sql.raw(`select exists (select 1 from ${quoteIdent(spec.name)}) as any`),
+    )) as unknown as Rows;
+    if (result.rows[0]?.any) found.push(spec.name);
+  }
+  return found;
+}
+
+/** Restores `file` into `database` and the avatar folder of `dataDir`. */
+export async function restoreBackup(
+  database: Database,
+  dataDir: string,
+  file: string,
+  opts: RestoreOptions = {},
+): Promise<RestoreSummary> {
+  const lines = readLines(file);
+  const first = await lines.next();
+  if (first.done) throw new BackupError('the backup file is empty');
+  const manifest = checkManifest(parseLine(first.value, 'the first line'));
+
+  const known = new Set((await appliedMigrations(database.db)).map((m) => m.created_at));
+  const newer = manifest.migrations.filter((m) => !known.has(m.created_at));
+  if (newer.length > 0) {
+    throw new BackupError(
+      `the backup was made by a newer KinoDost (migrations ${newer.map((m) => m.tag).join(', ')} are unknown here): upgrade first`,
+    );
+  }
+  const columnsOf = new Map<string, string[]>();
+  for (const [name, columns] of Object.entries(manifest.tables)) {
+    const spec = TABLES.find((t) => t.name === name);
+    if (!spec) throw new BackupError(`the backup holds an unknown table "${name}"`);
+    const here = new Set(realColumns(spec.table));
+    columnsOf.set(
+      name,
+      (columns as string[]).filter((c) => here.has(c)),
+    );
+  }
+
+  const uploads = path.join(dataDir, 'uploads');
+  const staging = path.join(uploads, `.restore-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const staged: string[] = [];
+  const counted: Trailer = { rows: Object.fromEntries(TABLES.map((t) => [t.name, 0])), files: 0 };
+  try {
+    await database.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      const occupied = await nonEmptyTables(db);
+      if (occupied.length > 0) {
+        if (!opts.force) {
+          throw new NotEmptyError(
+            `the target database is not empty (it has ${occupied.join(', ')}): restore into a fresh install, or pass --force to replace its data`,
+          );
+        }
+        await db.execute(sql.raw(`truncate table ${TABLES.map((t) => quoteIdent(t.name)).join(', ')} cascade`));
+      }
+
+      let tableIndex = 0;
+      let batch: unknown[] = [];
+      let batchBytes = 0;
+      const flush = async () => {
+        if (batch.length === 0) return;
+        const spec = TABLES[tableIndex]!;
+        const cols = columnsOf.get(spec.name)!.map(quoteIdent).join(', ');
+        const table = quoteIdent(spec.name);
+        const conflict = spec.name === 'search_words' ? ' on conflict do nothing' : ''; // also kept by a trigger
+        try {
+          await db.execute(
+            sql`${sql.raw(`insert into ${table} (${cols}) select ${cols} from jsonb_populate_recordset(null::${table}, `)}${JSON.stringify(batch)}::jsonb)${sql.raw(conflict)}`,
+          );
+        } catch (err) {
+          // The driver's own message, not drizzle's, which repeats the query with every row in it.
+          const reason = ((err as Error).cause as Error | undefined)?.message ?? (err as Error).message.slice(0, 300);
+          throw new BackupError(`the database refused a row of ${spec.name}: ${reason}`);
+        }
+        batch = [];
+        batchBytes = 0;
+      };
+
+      let trailer: Trailer | undefined;
+      let lineNo = 1;
+      for await (const line of lines) {
+        lineNo++;
+        if (trailer) throw new BackupError(`line ${lineNo} follows the end of the backup`);
+        const record = parseLine(line, `line ${lineNo}`);
+        if (typeof record.t === 'string') {
+          const at = TABLES.findIndex((t) => t.name === record.t);
+          if (at < tableIndex || !columnsOf.has(record.t) || !record.r || typeof record.r !== 'object') {
+            throw new BackupError(`line ${lineNo}: a row of "${record.t}" out of place`);
+          }
+          if (at !== tableIndex) {
+            await flush();
+            tableIndex = at;
+          }
+          batch.push(record.r);
+          batchBytes += line.length;
+          counted.rows[record.t] = (counted.rows[record.t] ?? 0) + 1;
+          if (batch.length >= BATCH_ROWS || batchBytes >= BATCH_BYTES) await flush();
+        } else if (typeof record.f === 'string') {
+          await flush();
+          const name = record.f.startsWith(AVATAR_PREFIX) ? record.f.slice(AVATAR_PREFIX.length) : '';
+          if (!SAFE_AVATAR_NAME.test(name) || typeof record.b64 !== 'string') {
+            throw new BackupError(`line ${lineNo}: refused file ${JSON.stringify(record.f)}`);
+          }
+          if (staged.length === 0) await mkdir(staging, { recursive: true });
+          await writeFile(path.join(staging, name), Buffer.from(record.b64, 'base64'));
+          staged.push(name);
+          counted.files++;
+        } else if (record.end && typeof record.end === 'object') {
+          await flush();
+          trailer = record.end as Trailer;
+        } else {
+          throw new BackupError(`line ${lineNo} is not a backup record`);
+        }
+      }
+      if (!trailer) throw new BackupError('the backup file is cut short (its end record is missing)');
+      for (const spec of TABLES) {
+        if ((trailer.rows[spec.name] ?? 0) !== counted.rows[spec.name]) {
+          throw new BackupError(
+            `the backup should hold ${trailer.rows[spec.name] ?? 0} rows of ${spec.name} but holds ${counted.rows[spec.name]}`,
+          );
+        }
+      }
+      if (trailer.files !== counted.files) {
+        throw new BackupError(`the backup should hold ${trailer.files} files but holds ${counted.files}`);
+      }
+    });
+    // Committed: put the avatars in place.
+    if (staged.length > 0) {
+      const avatars = path.join(dataDir, AVATAR_DIR);
+      await mkdir(avatars, { recursive: true });
+      for (const name of staged) await rename(path.join(staging, name), path.join(avatars, name));
+    }
+  } finally {
+    await lines.return(undefined);
+    await rm(staging, { recursive: true, force: true });
+  }
+  return { ...counted, manifest };
+}

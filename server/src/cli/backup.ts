@@ -1,0 +1,35 @@
+// `npm run backup -- <file>`: writes the database and the avatar files into one backup file
+// (format: src/backup/format.ts, README "Backup and restore"). Uses the same settings as the
+// server; with the embedded database, stop the server first.
+import path from 'node:path';
+import { writeBackup } from '../backup/backup';
+import { loadConfig } from '../config';
+import { DataDirLockedError } from '../db/data-dir-lock';
+import { openDatabase } from '../db/open';
+
+const file = process.argv[2];
+if (!file || file.startsWith('-')) {
+  console.error('usage: npm run backup -- <file>');
+  process.exit(2);
+}
+const config = loadConfig();
+const database = await openDatabase(config).catch((err: Error) => {
+  console.error(`KinoDost: ${err.message}`);
+  if (err instanceof DataDirLockedError) console.error('Stop the KinoDost server first, then run the backup again.');
+  process.exit(1);
+});
+try {
+  const started = Date.now();
+  const target = path.resolve(file);
+  const summary = await writeBackup(database, config.dataDir, target);
+  for (const name of summary.missingFiles) console.warn(`  warning: avatar file ${name} is missing; left out`);
+  console.log(
+    `Backup written to ${target} (${(summary.bytes / 1024).toFixed(1)} KB, ${((Date.now() - started) / 1000).toFixed(1)} s): ` +
+      `${JSON.stringify(summary.rows)}, ${summary.files} avatar files.`,
+  );
+} catch (err) {
+  console.error(`KinoDost: backup failed: ${(err as Error).message}`);
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}

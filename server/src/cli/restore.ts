@@ -1,0 +1,44 @@
+// `npm run restore -- <file> [--force]`: loads a backup made by `npm run backup` into this
+// install's database and data folder, all or nothing. Refuses a database that already holds
+// data unless --force (which replaces it). Uses the same settings as the server; with the
+// embedded database, stop the server first.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { BackupError } from '../backup/format';
+import { restoreBackup } from '../backup/restore';
+import { loadConfig } from '../config';
+import { DataDirLockedError } from '../db/data-dir-lock';
+import { openDatabase } from '../db/open';
+
+const args = process.argv.slice(2);
+const force = args.includes('--force');
+const files = args.filter((a) => a !== '--force');
+if (files.length !== 1 || files[0]!.startsWith('-')) {
+  console.error('usage: npm run restore -- <file> [--force]');
+  process.exit(2);
+}
+const file = path.resolve(files[0]!);
+if (!existsSync(file)) {
+  console.error(`KinoDost: no backup file at ${file}`);
+  process.exit(1);
+}
+const config = loadConfig();
+const database = await openDatabase(config).catch((err: Error) => {
+  console.error(`KinoDost: ${err.message}`);
+  if (err instanceof DataDirLockedError) console.error('Stop the KinoDost server first, then run the restore again.');
+  process.exit(1);
+});
+try {
+  const started = Date.now();
+  const summary = await restoreBackup(database, config.dataDir, file, { force });
+  console.log(
+    `Restored ${file} (made ${summary.manifest.created_at} on ${summary.manifest.kind}) in ` +
+      `${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(summary.rows)}, ${summary.files} avatar files.`,
+  );
+} catch (err) {
+  const reason = err instanceof BackupError ? err.message : `${(err as Error).message} (nothing was changed)`;
+  console.error(`KinoDost: restore refused: ${reason}`);
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}

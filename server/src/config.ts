@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Every setting of the server, read and validated once (see README "Settings"). */
+export interface Config {
+  port: number;
+  host: string;
+  /** Folder for the embedded database, uploads, the mail outbox and the generated JWT secret. */
+  dataDir: string;
+  /** PostgreSQL URL; when absent the embedded PGlite in dataDir/db is used. */
+  databaseUrl?: string;
+  redisUrl?: string;
+  /** With Redis: a dead process's users go offline within this plus a third of it. */
+  presenceTtlSeconds: number;
+  /** Prefix of every Redis key, so installs (or test runs) can share one Redis. */
+  redisPrefix: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Origin used in mailed links, e.g. https://kinodost.example. */
+  publicUrl: string;
+  jwtSecret: string;
+  /** Trust X-Forwarded-For from these proxies (fastify trustProxy: true, a hop count, or addresses). */
+  trustProxy: boolean | number | string;
+  logLevel: string;
+  /** Other origins allowed to open the socket (the Vite dev server, SPEC.md section 7); same origin always works. */
+  socketOrigins: string[];
+  /** Built single-page app; not served when the folder is missing. */
+  webDist?: string;
+  limits: {
+    loginFailuresPerAccount: number;
+    loginAttemptsPerIp: number;
+    loginWindowSeconds: number;
+    registrationsPerIpPerHour: number;
+    forgotPerEmailPerHour: number;
+    commentsPerUserPerHour: number;
+  };
+}
+
+/** A setting that cannot be used; main.ts prints `message` as one line and exits. */
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+const intSetting = (env: Env, name: string, fallback: number, min: number, max: number): number => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name}="${raw}" must be a whole number from ${min} to ${max}`);
+  }
+  return n;
+};
+
+const urlSetting = (env: Env, name: string, protocols: string[]): string | undefined => {
+  const raw = env[name];
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+  }
+  return raw;
+};
+
+const trustProxySetting = (raw: string | undefined): Config['trustProxy'] => {
+  if (!raw || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw; // comma-separated addresses or CIDRs
+};
+
+/** The JWT secret: JWT_SECRET, or one generated once and kept in the data folder. */
+const jwtSecretSetting = (env: Env, dataDir: string): string => {
+  const given = env.JWT_SECRET;
+  if (given !== undefined && given !== '') {
+    if (given.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long');
+    return given;
+  }
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  const secret = randomBytes(48).toString('base64url');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  return secret;
+};
+
+/** Reads and validates the settings; throws ConfigError naming the first bad one. */
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const port = intSetting(env, 'PORT', 5000, 0, 65535);
+  const dataDir = path.resolve(cwd, env.DATA_DIR || './data');
+  const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!logLevels.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${logLevels.join(', ')}`);
+  const publicUrl = (urlSetting(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(
+    /\/+$/,
+    '',
+  );
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: urlSetting(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: urlSetting(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    redisPrefix: env.REDIS_PREFIX || 'kinodost:',
+    presenceTtlSeconds: intSetting(env, 'PRESENCE_TTL_SECONDS', 30, 3, 3600),
+    smtpUrl: urlSetting(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: env.MAIL_FROM || 'KinoDost <no-reply@kinodost.local>',
+    publicUrl,
+    jwtSecret: jwtSecretSetting(env, dataDir),
+    trustProxy: trustProxySetting(env.TRUST_PROXY),
+    logLevel,
+    socketOrigins: (env.SOCKET_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    webDist: path.resolve(cwd, env.WEB_DIST || path.join(import.meta.dirname, '../../web/dist')),
+    limits: {
+      loginFailuresPerAccount: intSetting(env, 'LOGIN_FAILURES_PER_ACCOUNT', 10, 1, 100000),
+      loginAttemptsPerIp: intSetting(env, 'LOGIN_ATTEMPTS_PER_IP', 100, 1, 1000000),
+      loginWindowSeconds: intSetting(env, 'LOGIN_WINDOW_SECONDS', 15 * 60, 1, 86400),
+      registrationsPerIpPerHour: intSetting(env, 'REGISTRATIONS_PER_IP_PER_HOUR', 30, 1, 1000000),
+      forgotPerEmailPerHour: intSetting(env, 'FORGOT_PASSWORD_PER_EMAIL_PER_HOUR', 5, 1, 1000),
+      commentsPerUserPerHour: intSetting(env, 'COMMENTS_PER_USER_PER_HOUR', 60, 1, 100000),
+    },
+  };
+}

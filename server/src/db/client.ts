@@ -1,0 +1,71 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** The query builder, the same type over PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** A database handle with what the app needs beyond queries. */
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** The pg pool, on PostgreSQL only (migrations take a dedicated connection from it). */
+  pool?: pg.Pool;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Session settings every connection gets. Search matches a word when its trigram
+ * word similarity reaches 0.45: the default 0.6 misses one-letter typos in short words.
+ */
+export const TRGM_WORD_THRESHOLD = 0.45;
+const SESSION_SETUP = `set pg_trgm.word_similarity_threshold = ${TRGM_WORD_THRESHOLD}`;
+
+/** PGlite must be opened with the same extensions every time, or their objects break. */
+export const pgliteExtensions = { pg_trgm };
+
+/** Opens PGlite: a data folder, or in memory from a dumped data folder (tests). */
+export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
+  const client = await PGlite.create({ ...opts, extensions: pgliteExtensions });
+  await client.exec(SESSION_SETUP);
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+/** Opens a pool on a PostgreSQL server. */
+export function openPostgres(url: string, opts: { max?: number } = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? 10,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+    // Set at connection start-up, so every pooled connection has it before its first query.
+    options: `-c pg_trgm.word_similarity_threshold=${TRGM_WORD_THRESHOLD}`,
+  });
+  // An idle client losing its connection emits here; without a listener it would crash the process.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    pool,
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { Database, Schema } from './client';
+
+/** The committed SQL migrations, the same files for PGlite and PostgreSQL. */
+export const migrationsFolder = path.join(import.meta.dirname, '../../drizzle');
+
+/** Arbitrary constant naming the migration lock. */
+const MIGRATION_LOCK_KEY = 727274;
+
+/**
+ * Applies pending migrations. Drizzle's migrator takes no lock, so on PostgreSQL
+ * several processes starting at once serialise on a session advisory lock held
+ * on one dedicated connection.
+ */
+export async function migrate(database: Database): Promise<void> {
+  if (!database.pool) {
+    await migratePglite(database.db as unknown as PgliteDatabase<Schema>, { migrationsFolder });
+    return;
+  }
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg({ client }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,8 @@
+// The one barrel the architecture allows: drizzle-kit and the query builder need every table.
+export * from './comments';
+export * from './friendships';
+export * from './movies';
+export * from './newsletters';
+export * from './password-resets';
+export * from './search-words';
+export * from './users';

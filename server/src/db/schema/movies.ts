@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { check, customType, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL's full-text document type (drizzle has no built-in for it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+import { users } from './users';
+
+/** A film in a member's collection (PRODUCT.md "Movies"). */
+export const movies = pgTable(
+  'movies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    year: integer('year'),
+    genres: text('genres').array().notNull().default(sql`'{}'::text[]`),
+    director: text('director'),
+    overview: text('overview'),
+    posterUrl: text('poster_url'),
+    /** The member's own rating, 1-10. */
+    rating: smallint('rating'),
+    status: text('status', { enum: ['watched', 'watchlist'] })
+      .notNull()
+      .default('watchlist'),
+    watchedAt: timestamp('watched_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Folded title, director and genres (kd_fold, migration 0001): what search matches against. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`kd_fold(title || ' ' || coalesce(director, '') || ' ' || kd_join(genres))`),
+    /** The words of search_text for full-text matching (the 'simple' configuration: no stemming). */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`to_tsvector('simple'::regconfig, kd_fold(title || ' ' || coalesce(director, '') || ' ' || kd_join(genres)))`,
+      ),
+  },
+  (t) => [
+    index('movies_search_fts_idx').using('gin', t.searchVector),
+    index('movies_owner_created_idx').on(t.ownerId, t.createdAt.desc(), t.id),
+    index('movies_created_at_idx').on(t.createdAt),
+    check('movies_status_check', sql`${t.status} in ('watched', 'watchlist')`),
+    check('movies_rating_check', sql`${t.rating} between 1 and 10`),
+  ],
+);
+export type MovieRow = typeof movies.$inferSelect;

@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** Members. Username and email are unique without regard to case. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    /** Stored lowercase. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** File name of the avatar in the upload store, or null. */
+    avatar: text('avatar'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    /** Bumped on password change or reset: tokens carrying an older value are revoked. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_created_at_idx').on(t.createdAt),
+    // Partial index: the last-admin check counts admins under a row lock.
+    index('users_admins_idx').on(t.id).where(sql`${t.isAdmin}`),
+  ],
+);
+export type UserRow = typeof users.$inferSelect;

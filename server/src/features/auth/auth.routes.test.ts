@@ -1,0 +1,410 @@
+import { eq } from 'drizzle-orm';
+import { createSigner } from 'fast-jwt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordResets, users } from '../../db/schema/index';
+import { msg } from '../../lib/messages';
+import { buildTestApp, eventually, type TestApp } from '../../test/build-test-app';
+import { createUser, reloadUser } from '../../test/factories/user';
+import { findUserByUsername } from '../users/users.repository';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({
+    REGISTRATIONS_PER_IP_PER_HOUR: '1000',
+    LOGIN_FAILURES_PER_ACCOUNT: '3',
+    FORGOT_PASSWORD_PER_EMAIL_PER_HOUR: '3',
+  });
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: object, ip = '10.0.0.1') =>
+  t.inject({ method: 'POST', url: `/api/auth/${url}`, payload, remoteAddress: ip });
+const profile = (token: string) => t.injectAs(token, { method: 'GET', url: '/api/user/profile' });
+
+describe('POST /api/auth/register', () => {
+  it('answers 201 with a token that signs the user in; the first account is admin, later ones are not', async () => {
+    const first = await post('register', { username: 'Aysel', email: 'Aysel@Example.COM', password: 'kino-sevgisi-7' });
+    expect(first.statusCode).toBe(201);
+    const me = await profile(first.json().token);
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ username: 'Aysel', email: 'aysel@example.com', avatar_url: null, isAdmin: true });
+    expect(me.json()).not.toHaveProperty('password_hash');
+
+    const second = await post('register', {
+      username: 'Orxan',
+      email: 'orxan@example.com',
+      password: 'kino-sevgisi-8',
+    });
+    expect(second.statusCode).toBe(201);
+    expect((await profile(second.json().token)).json().isAdmin).toBe(false);
+  });
+
+  it('ignores a password confirmation field the client may still send', async () => {
+    const res = await post('register', {
+      username: 'leyla.m',
+      email: 'leyla@example.com',
+      password: 'film-gecesi-9',
+      confirmPassword: 'x',
+    });
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('refuses a username or email already taken, without regard to case (409 with the field)', async () => {
+    const name = await post('register', { username: 'AYSEL', email: 'other@example.com', password: 'kino-sevgisi-7' });
+    expect(name.statusCode).toBe(409);
+    expect(name.json()).toEqual({
+      success: false,
+      error: msg.auth.usernameTaken,
+      code: 'CONFLICT',
+      fields: { username: msg.auth.usernameTaken },
+    });
+    const email = await post('register', {
+      username: 'newone',
+      email: 'aysel@EXAMPLE.com',
+      password: 'kino-sevgisi-7',
+    });
+    expect(email.statusCode).toBe(409);
+    expect(email.json().fields).toEqual({ email: msg.auth.emailTaken });
+  });
+
+  it.each([
+    [{ username: 'ab', email: 'a@b.az', password: 'kino-sevgisi-7' }, 'username', msg.fields.username],
+    [{ username: 'has space', email: 'a@b.az', password: 'kino-sevgisi-7' }, 'username', msg.fields.username],
+    [{ username: 'x'.repeat(31), email: 'a@b.az', password: 'kino-sevgisi-7' }, 'username', msg.fields.username],
+    [{ username: 'valid_1', email: 'not-an-email', password: 'kino-sevgisi-7' }, 'email', msg.fields.email],
+    [{ username: 'valid_1', email: 'a@b.az', password: 'short' }, 'password', msg.fields.passwordLength],
+    [{ username: 'valid_1', email: 'a@b.az', password: 'p'.repeat(129) }, 'password', msg.fields.passwordLength],
+    [{ username: 'valid_1', email: 'a@b.az' }, 'password', msg.fields.required],
+    [{ username: 42, email: 'a@b.az', password: 'kino-sevgisi-7' }, 'username', msg.fields.type],
+    [{ username: 'valid_12', email: 'a@b.az', password: 'VALID_12' }, 'password', msg.fields.passwordIsUsername],
+    [{ username: 'valid_1', email: 'a@b.az', password: 'password123' }, 'password', msg.fields.passwordCommon],
+  ])('refuses %j with a 400 and an Azerbaijani field error', async (payload, field, text) => {
+    const res = await post('register', payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().success).toBe(false);
+    expect(res.json().fields[field]).toBe(text);
+    // Nothing half-written: no account exists under that name.
+    expect(await findUserByUsername(t.app.database.db, String(payload.username))).toBeUndefined();
+  });
+
+  it('accepts Azerbaijani letters in a username', async () => {
+    const res = await post('register', {
+      username: 'Şəhriyar_ü',
+      email: 'sehriyar@example.com',
+      password: 'kino-sevgisi-7',
+    });
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('throttles registrations per IP with a 429, Retry-After and an Azerbaijani text', async () => {
+    const limited = await buildTestApp({ REGISTRATIONS_PER_IP_PER_HOUR: '2' });
+    try {
+      const reg = (n: number) =>
+        limited.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          remoteAddress: '10.9.9.9',
+          payload: { username: `rate_${n}`, email: `rate${n}@example.com`, password: 'kino-sevgisi-7' },
+        });
+      expect((await reg(1)).statusCode).toBe(201);
+      expect((await reg(2)).statusCode).toBe(201);
+      const third = await reg(3);
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toMatchObject({ success: false, error: msg.auth.registerLimited, code: 'RATE_LIMITED' });
+      expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('signs in by username or email, without regard to case', async () => {
+    const { user, password } = await createUser(t.app, { username: 'Nigar', email: 'nigar@example.com' });
+    for (const login of ['Nigar', 'nigar', 'NIGAR@example.com']) {
+      const res = await post('login', { username: login, password });
+      expect(res.statusCode).toBe(200);
+      expect((await profile(res.json().token)).json().id).toBe(user.id);
+    }
+  });
+
+  it('answers the same 401 for a wrong password and an unknown user', async () => {
+    await createUser(t.app, { username: 'kamran' });
+    const wrong = await post('login', { username: 'kamran', password: 'not-the-password' }, '10.0.0.2');
+    const unknown = await post('login', { username: 'nobody_here', password: 'whatever-123' }, '10.0.0.2');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ success: false, error: msg.auth.badCredentials, code: 'UNAUTHORIZED' });
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('throttles repeated failures per account (even from other IPs), and a success resets the count', async () => {
+    const { password } = await createUser(t.app, { username: 'tural' });
+    const fail = (ip: string) => post('login', { username: 'tural', password: 'wrong-password' }, ip);
+    await fail('10.1.0.1');
+    await fail('10.1.0.2');
+    expect((await post('login', { username: 'tural', password }, '10.1.0.3')).statusCode).toBe(200);
+    for (const ip of ['10.1.0.4', '10.1.0.5', '10.1.0.6']) expect((await fail(ip)).statusCode).toBe(401);
+    const blocked = await post('login', { username: 'TURAL', password }, '10.1.0.7');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error).toBe(msg.auth.loginLimited);
+    expect(blocked.headers['retry-after']).toBeDefined();
+  });
+
+  it('throttles attempts per IP', async () => {
+    const limited = await buildTestApp({ LOGIN_ATTEMPTS_PER_IP: '2' });
+    try {
+      const attempt = () =>
+        limited.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: '10.7.7.7',
+          payload: { username: 'x_y', password: 'abcdefgh' },
+        });
+      expect((await attempt()).statusCode).toBe(401);
+      expect((await attempt()).statusCode).toBe(401);
+      expect((await attempt()).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('answers 400 for a malformed JSON body and for missing fields', async () => {
+    const bad = await t.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ success: false, error: msg.common.malformedJson, code: 'BAD_REQUEST' });
+    const missing = await post('login', { username: 'someone' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields).toEqual({ password: msg.fields.required });
+  });
+});
+
+describe('forgot and reset password', () => {
+  const linkIn = (mail: string) => {
+    // The text part is quoted-printable: undo soft line breaks before looking for the link.
+    const plain = mail.replace(/=\r?\n/g, '');
+    return plain.match(/http:\/\/kinodost\.test\/reset-password\/([A-Za-z0-9_-]{43})/)?.[1];
+  };
+
+  it('answers the same 200 whether or not the email is known, and mails a link only to a known one', async () => {
+    const { user } = await createUser(t.app, { username: 'ramil', email: 'ramil@example.com' });
+    const before = (await t.outbox()).length;
+    const unknown = await post('forgot-password', { email: 'nobody@example.com' });
+    const known = await post('forgot-password', { email: 'RAMIL@example.com' });
+    expect(unknown.statusCode).toBe(200);
+    expect(known.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ success: true, message: msg.auth.forgotSent });
+    expect(known.json()).toEqual(unknown.json());
+    const mails = await eventually(async () => {
+      const all = await t.outbox();
+      return all.length > before ? all.slice(before) : undefined;
+    });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('To: ramil@example.com');
+    expect(linkIn(mails[0] as string)).toBeDefined();
+    const stored = await t.app.database.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id));
+    expect(stored).toHaveLength(1);
+    // Only a hash is stored, never the token itself.
+    expect(stored[0]?.tokenHash).not.toBe(linkIn(mails[0] as string));
+    expect(stored[0]?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('resets with the mailed token once, revoking old sessions; reuse, expiry and junk are refused', async () => {
+    const { user, token: oldToken } = await createUser(t.app, { username: 'sevinc', email: 'sevinc@example.com' });
+    await post('forgot-password', { email: 'sevinc@example.com' });
+    const mail = await eventually(async () => (await t.outbox()).find((m) => m.includes('To: sevinc@example.com')));
+    const token = linkIn(mail) as string;
+
+    const weak = await post('reset-password', { token, newPassword: 'sevinc' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().fields.newPassword).toBe(msg.fields.passwordLength);
+
+    const ok = await post('reset-password', { token, newPassword: 'yeni-parol-2025' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ success: true, message: msg.auth.resetDone });
+    expect((await profile(oldToken)).statusCode).toBe(401);
+    expect((await post('login', { username: 'sevinc', password: 'yeni-parol-2025' })).statusCode).toBe(200);
+
+    const again = await post('reset-password', { token, newPassword: 'daha-yeni-parol-1' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toBe(msg.auth.resetInvalid);
+
+    await post('forgot-password', { email: 'sevinc@example.com' });
+    const mails = await eventually(async () => {
+      const m = (await t.outbox()).filter((x) => x.includes('To: sevinc@example.com'));
+      return m.length === 2 ? m : undefined;
+    });
+    const second = linkIn(mails[1] as string) as string;
+    await t.app.database.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.userId, user.id));
+    expect((await post('reset-password', { token: second, newPassword: 'daha-yeni-parol-1' })).statusCode).toBe(400);
+    expect((await post('reset-password', { token: 'junk', newPassword: 'daha-yeni-parol-1' })).statusCode).toBe(400);
+  });
+
+  it('throttles forgot-password per email', async () => {
+    for (let i = 0; i < 3; i++)
+      expect((await post('forgot-password', { email: 'flood@example.com' })).statusCode).toBe(200);
+    const res = await post('forgot-password', { email: 'FLOOD@example.com' });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error).toBe(msg.auth.forgotLimited);
+  });
+});
+
+describe('PUT /api/user/change-password', () => {
+  it('needs the current password, then revokes other sessions and returns a fresh token', async () => {
+    const { user, token, password } = await createUser(t.app);
+    const put = (tok: string, payload: object) =>
+      t.injectAs(tok, { method: 'PUT', url: '/api/user/change-password', payload });
+
+    const wrong = await put(token, { currentPassword: 'not-it-at-all', newPassword: 'yeni-parol-2025' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fields).toEqual({ currentPassword: msg.auth.wrongCurrentPassword });
+
+    const common = await put(token, { currentPassword: password, newPassword: 'password123' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().fields.newPassword).toBe(msg.fields.passwordCommon);
+
+    const ok = await put(token, { currentPassword: password, newPassword: 'yeni-parol-2025' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().message).toBe(msg.auth.passwordChanged);
+    expect((await profile(token)).statusCode).toBe(401);
+    expect((await profile(ok.json().token)).json().id).toBe(user.id);
+    expect((await post('login', { username: user.username, password: 'yeni-parol-2025' })).statusCode).toBe(200);
+  });
+
+  it('answers 401 without a token', async () => {
+    const res = await t.inject({
+      method: 'PUT',
+      url: '/api/user/change-password',
+      payload: { currentPassword: 'a', newPassword: 'abcdefgh1' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toBe(msg.auth.missingToken);
+  });
+});
+
+describe('token checks', () => {
+  it('refuses missing, malformed, forged, alg-none, expired and deleted-user tokens with 401', async () => {
+    const { user, token } = await createUser(t.app);
+    expect((await profile(token)).statusCode).toBe(200);
+    const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(
+      JSON.stringify({ sub: user.id, ver: 0 }),
+    ).toString('base64url')}.`;
+    const forged = createSigner({ key: 'another-secret-another-secret-xx', algorithm: 'HS256' })({
+      sub: user.id,
+      ver: 0,
+    });
+    const expired = createSigner({ key: t.app.config.jwtSecret, algorithm: 'HS256' })({
+      sub: user.id,
+      ver: 0,
+      exp: Math.floor(Date.now() / 1000) - 60,
+    });
+    const tampered = `${token.split('.')[0]}.${Buffer.from(JSON.stringify({ sub: user.id, ver: 0, admin: true })).toString('base64url')}.${token.split('.')[2]}`;
+    for (const bad of ['garbage', none, forged, expired, tampered]) {
+      const res = await profile(bad);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error).toBe(msg.auth.invalidToken);
+    }
+    const noHeader = await t.inject({ method: 'GET', url: '/api/user/profile' });
+    expect(noHeader.statusCode).toBe(401);
+    expect(noHeader.json()).toEqual({ success: false, error: msg.auth.missingToken, code: 'UNAUTHORIZED' });
+
+    await t.app.database.db.delete(users).where(eq(users.id, user.id));
+    expect(await reloadUser(t.app, user.id)).toBeUndefined();
+    expect((await profile(token)).statusCode).toBe(401);
+  });
+});
+
+describe('infrastructure routes', () => {
+  it('answers health and readiness, 404 with the error body for unknown /api paths, and serves OpenAPI', async () => {
+    expect((await t.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok' });
+    expect((await t.inject({ method: 'GET', url: '/api/ready' })).json()).toEqual({ status: 'ready' });
+    const missing = await t.inject({ method: 'GET', url: '/api/no/such/thing' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ success: false, error: msg.common.notFoundRoute, code: 'NOT_FOUND' });
+    const badUrl = await t.inject({ method: 'GET', url: '/api/user/profile/%E0%A4%A' });
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.json()).toEqual({ success: false, error: msg.common.badUrl, code: 'BAD_REQUEST' });
+    const doc = await t.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    expect(Object.keys(doc.json().paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/user/{id}/admin']));
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+});
+
+describe.runIf(process.env.TEST_REDIS_URL)('throttles shared through Redis', () => {
+  it('two app processes on one Redis share the registration limit', async () => {
+    const env = {
+      REDIS_URL: process.env.TEST_REDIS_URL as string,
+      REDIS_PREFIX: `kinodost-test-${Math.random().toString(36).slice(2)}:`,
+      REGISTRATIONS_PER_IP_PER_HOUR: '2',
+    };
+    const a = await buildTestApp(env);
+    const b = await buildTestApp(env);
+    try {
+      const reg = (app: TestApp, n: number) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          remoteAddress: '10.8.8.8',
+          payload: { username: `shared_${n}`, email: `shared${n}@example.com`, password: 'kino-sevgisi-7' },
+        });
+      expect((await reg(a, 1)).statusCode).toBe(201);
+      expect((await reg(b, 2)).statusCode).toBe(201);
+      expect((await reg(a, 3)).statusCode).toBe(429);
+      expect((await reg(b, 4)).statusCode).toBe(429);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
+
+describe('bodiless calls with a JSON content type', () => {
+  it('an empty JSON body is no body: accepted where none is needed, a validation error where one is', async () => {
+    const a = await createUser(t.app);
+    const b = await createUser(t.app);
+    const sent = await t.injectAs(a.token, {
+      method: 'POST',
+      url: `/api/friends/request/${b.user.id}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(sent.statusCode).toBe(201);
+    const accepted = await t.injectAs(b.token, {
+      method: 'PUT',
+      url: `/api/friends/accept/${sent.json().requestId}`,
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(accepted.statusCode).toBe(200);
+    const login = await t.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(login.statusCode).toBe(400);
+    expect(login.json().code).toBe('VALIDATION');
+    const poisoned = await t.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":"x","password":"y","__proto__":{"isAdmin":true}}',
+    });
+    expect(poisoned.statusCode).toBe(400);
+  });
+});

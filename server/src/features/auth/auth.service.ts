@@ -1,0 +1,127 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { ChangePasswordBody, LoginBody, RegisterBody, ResetPasswordBody } from '@kinodost/contracts/schemas/auth';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema/index';
+import { BadRequestError, UnauthorizedError, ValidationError } from '../../lib/errors';
+import type { EventBus } from '../../lib/event-bus';
+import { passwordResetMail } from '../../lib/mail-templates';
+import type { Mailer } from '../../lib/mailer';
+import { msg } from '../../lib/messages';
+import { hashPassword, passwordProblem, verifyAgainstDummy, verifyPassword } from '../../lib/password';
+import type { TokenService } from '../../lib/tokens';
+import * as users from '../users/users.repository';
+import { assertAvailable, rethrowTaken } from '../users/users.service';
+import type { AuthThrottles } from './auth.throttles';
+import * as resets from './password-resets.repository';
+
+/** Reset links are valid one hour (PRODUCT.md). */
+export const RESET_TTL_MINUTES = 60;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export interface AuthDeps {
+  db: Db;
+  tokens: TokenService;
+  mailer: Mailer;
+  throttles: AuthThrottles;
+  publicUrl: string;
+  /** True when mail is only written to the outbox: the reset link is then logged for the operator. */
+  logResetLinks: boolean;
+  log: FastifyBaseLogger;
+  bus: EventBus;
+}
+
+/** Refuses a new password that breaks PRODUCT.md's rules, as a field error. */
+function assertPasswordAllowed(field: string, password: string, username: string) {
+  const problem = passwordProblem(password, username);
+  if (problem) throw new ValidationError(problem, { [field]: problem });
+}
+
+export const createAuthService = (d: AuthDeps) => {
+  const tokenFor = (u: UserRow) => d.tokens.sign({ sub: u.id, ver: u.tokenVersion });
+
+  /** Emails a reset link. Runs after the response so timing does not tell whether the email is known. */
+  const sendResetMail = async (user: UserRow, token: string) => {
+    const link = `${d.publicUrl}/reset-password/${token}`;
+    if (d.logResetLinks)
+      d.log.info({ userId: user.id, link }, 'password reset link (no SMTP_URL: mail written to the outbox)');
+    const mail = passwordResetMail({ username: user.username, link, validMinutes: RESET_TTL_MINUTES });
+    await d.mailer.send({ to: user.email, ...mail });
+  };
+
+  return {
+    async register(body: RegisterBody, ip: string): Promise<string> {
+      await d.throttles.registerPerIp.hit(ip);
+      assertPasswordAllowed('password', body.password, body.username);
+      const email = body.email.toLowerCase();
+      await assertAvailable(d.db, { username: body.username, email });
+      const passwordHash = await hashPassword(body.password);
+      const user = await users.insertUser(d.db, { username: body.username, email, passwordHash }).catch(rethrowTaken);
+      return tokenFor(user);
+    },
+
+    /** Login by username or email. Failures are throttled per IP and per account, never locked for good. */
+    async login(body: LoginBody, ip: string): Promise<string> {
+      const account = body.username.trim().toLowerCase();
+      await d.throttles.loginPerIp.hit(ip);
+      await d.throttles.loginFailuresPerAccount.check(account);
+      const user = await users.findUserByLogin(d.db, body.username.trim());
+      let ok = false;
+      if (user) ok = await verifyPassword(user.passwordHash, body.password);
+      else await verifyAgainstDummy(body.password); // the same work either way: timing reveals no account
+      if (!user || !ok) {
+        await d.throttles.loginFailuresPerAccount.count(account);
+        throw new UnauthorizedError(msg.auth.badCredentials);
+      }
+      await d.throttles.loginFailuresPerAccount.reset(account);
+      return tokenFor(user);
+    },
+
+    /** Always the same answer; a mail goes out only when the address belongs to an account. */
+    async forgotPassword(email: string): Promise<void> {
+      const address = email.trim().toLowerCase();
+      await d.throttles.forgotPerEmail.hit(address);
+      const user = await users.findUserByEmail(d.db, address);
+      if (!user) return;
+      const token = randomBytes(32).toString('base64url');
+      await resets.insertReset(d.db, user.id, sha256(token), new Date(Date.now() + RESET_TTL_MINUTES * 60_000));
+      sendResetMail(user, token).catch((err) => d.log.error({ err, userId: user.id }, 'could not send the reset mail'));
+    },
+
+    /** Sets a new password with a mailed token: single use, one hour, revokes every session. */
+    async resetPassword(body: ResetPasswordBody): Promise<void> {
+      const tokenHash = sha256(body.token);
+      const userId = await resets.findValidReset(d.db, tokenHash);
+      const user = userId ? await users.findUserById(d.db, userId) : undefined;
+      if (!user) throw new BadRequestError(msg.auth.resetInvalid);
+      assertPasswordAllowed('newPassword', body.newPassword, user.username);
+      // Hash before the transaction: it is slow, and PGlite has one connection to share.
+      const passwordHash = await hashPassword(body.newPassword);
+      await d.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        // Consuming again inside the transaction makes a concurrent second use lose.
+        if ((await resets.consumeReset(tx, tokenHash)) !== user.id) throw new BadRequestError(msg.auth.resetInvalid);
+        await users.setUserPassword(tx, user.id, passwordHash);
+        await resets.deleteResetsOf(tx, user.id);
+      });
+      d.bus.emit('user:revoked', { userId: user.id });
+    },
+
+    /** Changes the password (current one required), revoking other sessions; returns this session's new token. */
+    async changePassword(userId: string, body: ChangePasswordBody): Promise<string> {
+      const user = await users.findUserById(d.db, userId);
+      if (!user) throw new UnauthorizedError(msg.auth.invalidToken);
+      if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+        // 400, not 401/403: the web client would end the session on those.
+        throw new ValidationError(msg.auth.wrongCurrentPassword, { currentPassword: msg.auth.wrongCurrentPassword });
+      }
+      assertPasswordAllowed('newPassword', body.newPassword, user.username);
+      const updated = await users.setUserPassword(d.db, user.id, await hashPassword(body.newPassword));
+      if (!updated) throw new UnauthorizedError(msg.auth.invalidToken);
+      d.bus.emit('user:revoked', { userId: user.id });
+      return tokenFor(updated);
+    },
+  };
+};
+export type AuthService = ReturnType<typeof createAuthService>;

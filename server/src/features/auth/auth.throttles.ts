@@ -1,0 +1,41 @@
+import type { Redis } from 'ioredis';
+import type { Config } from '../../config';
+import { msg } from '../../lib/messages';
+import { createThrottle } from '../../lib/throttle';
+
+/** PRODUCT.md's throttles on the account calls, with limits from the settings. */
+export const createAuthThrottles = (limits: Config['limits'], redis?: Redis, prefix?: string) => ({
+  loginPerIp: createThrottle({
+    name: 'login-ip',
+    points: limits.loginAttemptsPerIp,
+    durationSeconds: limits.loginWindowSeconds,
+    message: msg.auth.loginLimited,
+    redis,
+    prefix,
+  }),
+  loginFailuresPerAccount: createThrottle({
+    name: 'login-account',
+    points: limits.loginFailuresPerAccount,
+    durationSeconds: limits.loginWindowSeconds,
+    message: msg.auth.loginLimited,
+    redis,
+    prefix,
+  }),
+  registerPerIp: createThrottle({
+    name: 'register-ip',
+    points: limits.registrationsPerIpPerHour,
+    durationSeconds: 3600,
+    message: msg.auth.registerLimited,
+    redis,
+    prefix,
+  }),
+  forgotPerEmail: createThrottle({
+    name: 'forgot-email',
+    points: limits.forgotPerEmailPerHour,
+    durationSeconds: 3600,
+    message: msg.auth.forgotLimited,
+    redis,
+    prefix,
+  }),
+});
+export type AuthThrottles = ReturnType<typeof createAuthThrottles>;

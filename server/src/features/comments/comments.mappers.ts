@@ -1,0 +1,14 @@
+import type { AdminComment, Comment } from '@kinodost/contracts/schemas/comments';
+import { avatarUrl } from '../users/users.mappers';
+import type { CommentWithAuthor } from './comments.repository';
+
+export const toComment = (c: CommentWithAuthor): Comment => ({
+  id: c.id,
+  movie_id: c.movieId,
+  text: c.text,
+  status: c.status,
+  created_at: c.createdAt.toISOString(),
+  author: { id: c.author.id, username: c.author.username, avatar_url: avatarUrl(c.author.avatar) },
+});
+
+export const toAdminComment = (c: CommentWithAuthor): AdminComment => ({ ...toComment(c), movie: c.movie });

@@ -1,0 +1,95 @@
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { type CommentRow, comments, movies, users } from '../../db/schema/index';
+
+/** All SQL about comments. */
+
+export type CommentWithAuthor = CommentRow & {
+  author: { id: string; username: string; avatar: string | null };
+  movie: { id: string; title: string };
+};
+
+const columns = {
+  comment: comments,
+  author: { id: users.id, username: users.username, avatar: users.avatar },
+  movie: { id: movies.id, title: movies.title },
+};
+const flatten = (r: {
+  comment: CommentRow;
+  author: CommentWithAuthor['author'];
+  movie: CommentWithAuthor['movie'];
+}) => ({
+  ...r.comment,
+  author: r.author,
+  movie: r.movie,
+});
+const joined = (db: Db) =>
+  db
+    .select(columns)
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.authorId))
+    .innerJoin(movies, eq(movies.id, comments.movieId));
+
+export const insertComment = async (db: Db, movieId: string, authorId: string, text: string): Promise<CommentRow> =>
+  (await db.insert(comments).values({ movieId, authorId, text }).returning())[0] as CommentRow;
+
+export const findComment = async (db: Db, id: string): Promise<CommentWithAuthor | undefined> => {
+  const [row] = await joined(db).where(eq(comments.id, id));
+  return row && flatten(row);
+};
+
+/** A movie's public comments in order, plus the viewer's own pending ones. */
+export const listMovieComments = async (
+  db: Db,
+  movieId: string,
+  viewerId: string | null,
+  page: { page: number; limit: number },
+): Promise<{ rows: CommentWithAuthor[]; total: number }> => {
+  const visible = viewerId
+    ? or(eq(comments.status, 'approved'), and(eq(comments.status, 'pending'), eq(comments.authorId, viewerId)))
+    : eq(comments.status, 'approved');
+  const where = and(eq(comments.movieId, movieId), visible);
+  const [rows, totals] = await Promise.all([
+    joined(db)
+      .where(where)
+      .orderBy(asc(comments.createdAt), asc(comments.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    db.select({ n: count() }).from(comments).where(where),
+  ]);
+  return { rows: rows.map(flatten), total: totals[0]?.n ?? 0 };
+};
+
+/** The moderation queue: oldest pending first, so nothing waits forever; other statuses newest first. */
+export const listForModeration = async (
+  db: Db,
+  q: { page: number; limit: number; status: CommentRow['status'] },
+): Promise<{ rows: CommentWithAuthor[]; total: number }> => {
+  const where = eq(comments.status, q.status);
+  const order = q.status === 'pending' ? asc(comments.createdAt) : desc(comments.createdAt);
+  const [rows, totals] = await Promise.all([
+    joined(db)
+      .where(where)
+      .orderBy(order, asc(comments.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ n: count() }).from(comments).where(where),
+  ]);
+  return { rows: rows.map(flatten), total: totals[0]?.n ?? 0 };
+};
+
+/** Sets the status of the given comments in one statement; answers how many changed. */
+export const setStatus = async (db: Db, ids: string[], status: 'approved' | 'rejected', moderatorId: string) =>
+  (
+    await db
+      .update(comments)
+      .set({ status, moderatedBy: moderatorId, moderatedAt: sql`now()` })
+      .where(inArray(comments.id, ids))
+      .returning({ id: comments.id })
+  ).length;
+
+export const deleteComments = async (db: Db, ids: string[]) =>
+  (await db.delete(comments).where(inArray(comments.id, ids)).returning({ id: comments.id })).length;
+
+export const countPending = async (db: Db): Promise<number> =>
+  (await db.select({ n: count() }).from(comments).where(eq(comments.status, 'pending')))[0]?.n ?? 0;

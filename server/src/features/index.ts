@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { authRoutes, changePasswordRoutes } from './auth/auth.routes';
+import { createAuthService } from './auth/auth.service';
+import { createAuthThrottles } from './auth/auth.throttles';
+import { adminCommentsRoutes, movieCommentsRoutes } from './comments/comments.routes';
+import { createCommentsService } from './comments/comments.service';
+import { createCommentThrottle } from './comments/comments.throttle';
+import { friendsRoutes } from './friends/friends.routes';
+import { healthRoutes } from './health/health.routes';
+import { moviesRoutes } from './movies/movies.routes';
+import { newslettersRoutes } from './newsletters/newsletters.routes';
+import { statsRoutes } from './stats/stats.routes';
+import { usersRoutes } from './users/users.routes';
+
+/** The explicit list of features and their prefixes, under /api. */
+export async function registerFeatures(app: FastifyInstance) {
+  const auth = createAuthService({
+    db: app.database.db,
+    tokens: app.tokens,
+    mailer: app.mailer,
+    throttles: createAuthThrottles(app.config.limits, app.redis, app.config.redisPrefix),
+    publicUrl: app.config.publicUrl,
+    logResetLinks: !app.config.smtpUrl,
+    log: app.log,
+    bus: app.bus,
+  });
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { prefix: '/auth', auth });
+  await app.register(changePasswordRoutes, { prefix: '/user', auth });
+  await app.register(usersRoutes, { prefix: '/user' });
+  await app.register(friendsRoutes, { prefix: '/friends' });
+  await app.register(moviesRoutes, { prefix: '/movies' });
+  const comments = createCommentsService(
+    app.database.db,
+    createCommentThrottle(app.config.limits, app.redis, app.config.redisPrefix),
+  );
+  await app.register(movieCommentsRoutes, { prefix: '/movies', comments });
+  await app.register(adminCommentsRoutes, { prefix: '/admin/comments', comments });
+  await app.register(statsRoutes, { prefix: '/stats' });
+  await app.register(newslettersRoutes, { prefix: '/newsletters' });
+}

@@ -1,0 +1,125 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBody } from '@kinodost/contracts/errors';
+import { IdParams, MessageReply, PageQuery } from '@kinodost/contracts/schemas/common';
+import {
+  CreateMovieBody,
+  Movie,
+  MovieList,
+  MovieListQuery,
+  MovieSearchResult,
+  UpdateMovieBody,
+} from '@kinodost/contracts/schemas/movies';
+import { Type } from 'typebox';
+import { NotFoundError } from '../../lib/errors';
+import { msg } from '../../lib/messages';
+import { bearer, currentUser, paged } from '../../lib/route-helpers';
+import { findUserById } from '../users/users.repository';
+import { toMovie } from './movies.mappers';
+import { createMoviesService } from './movies.service';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+/** Members' movie collections and search (SPEC.md section 7 "Movies", PRODUCT.md "Movies"). */
+export const moviesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const movies = createMoviesService(app.database.db);
+
+  app.get(
+    '/',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['movies'],
+        security: bearer,
+        querystring: MovieListQuery,
+        response: { 200: MovieList, ...errors },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await movies.listOwn(currentUser(request).id, request.query);
+      return paged(rows.map(toMovie), total, request.query);
+    },
+  );
+
+  app.get(
+    '/search/:query',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['movies'],
+        security: bearer,
+        description:
+          "Searches every member's movies by title, director and genre; blind to case and Azerbaijani diacritics, tolerant of a small typo, ranked. `total` is capped at 1000.",
+        params: Type.Object({ query: Type.String({ maxLength: 300 }) }),
+        querystring: PageQuery,
+        response: { 200: MovieSearchResult, ...errors },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await movies.search(request.params.query, request.query);
+      return paged(
+        rows.map((r) => ({ ...toMovie(r), score: r.score })),
+        total,
+        request.query,
+      );
+    },
+  );
+
+  app.get(
+    '/user/:id',
+    {
+      schema: {
+        tags: ['movies'],
+        params: IdParams,
+        querystring: MovieListQuery,
+        response: { 200: MovieList, ...errors },
+      },
+    },
+    async (request) => {
+      if (!(await findUserById(app.database.db, request.params.id))) throw new NotFoundError(msg.users.notFound);
+      const { rows, total } = await movies.listOwn(request.params.id, request.query);
+      return paged(rows.map(toMovie), total, request.query);
+    },
+  );
+
+  app.get(
+    '/:id',
+    { schema: { tags: ['movies'], params: IdParams, response: { 200: Movie, ...errors } } },
+    async (request) => toMovie(await movies.get(request.params.id)),
+  );
+
+  app.post(
+    '/',
+    {
+      onRequest: app.requireMember,
+      schema: { tags: ['movies'], security: bearer, body: CreateMovieBody, response: { 201: Movie, ...errors } },
+    },
+    async (request, reply) => reply.status(201).send(toMovie(await movies.create(currentUser(request), request.body))),
+  );
+
+  app.put(
+    '/:id',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['movies'],
+        security: bearer,
+        params: IdParams,
+        body: UpdateMovieBody,
+        response: { 200: Movie, ...errors },
+      },
+    },
+    async (request) => toMovie(await movies.update(currentUser(request), request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      onRequest: app.requireMember,
+      schema: { tags: ['movies'], security: bearer, params: IdParams, response: { 200: MessageReply, ...errors } },
+    },
+    async (request) => {
+      await movies.remove(currentUser(request), request.params.id);
+      return { success: true as const, message: msg.movies.deleted };
+    },
+  );
+};

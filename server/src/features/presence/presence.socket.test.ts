@@ -1,0 +1,254 @@
+import { createSigner } from 'fast-jwt';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { makeFriends } from '../../test/factories/friendship';
+import { createUser, type FactoryUser, reloadUser } from '../../test/factories/user';
+import { connectSocket, listenUrl, nextEvent, pause, record, type TestSocket } from '../../test/socket-client';
+
+let t: TestApp;
+let url: string;
+const open: TestSocket[] = [];
+const connect = async (token?: string) => {
+  const s = await connectSocket(url, token);
+  open.push(s);
+  return s;
+};
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  url = await listenUrl(t.app);
+});
+afterEach(() => {
+  for (const s of open.splice(0)) s.close();
+});
+afterAll(() => t.close());
+
+/** Two friends and a stranger, fresh for each test. */
+async function trio() {
+  const a = await createUser(t.app);
+  const b = await createUser(t.app);
+  const stranger = await createUser(t.app);
+  await makeFriends(t.app, a.user.id, b.user.id);
+  return { a, b, stranger };
+}
+
+describe('the handshake', () => {
+  it('refuses a socket without a token, with a forged one, and with a revoked one', async () => {
+    const { a } = await trio();
+    await expect(connectSocket(url)).rejects.toThrow('unauthorized');
+    const forged = createSigner({ key: 'x'.repeat(40), algorithm: 'HS256' })({ sub: a.user.id, ver: 0 });
+    await expect(connectSocket(url, forged)).rejects.toThrow('unauthorized');
+    await expect(connectSocket(url, 'not.a.jwt')).rejects.toThrow('unauthorized');
+    const change = await t.injectAs(a.token, {
+      method: 'PUT',
+      url: '/api/user/change-password',
+      payload: { currentPassword: a.password, newPassword: 'tamamilə-yeni-parol-9' },
+    });
+    expect(change.statusCode).toBe(200);
+    await expect(connectSocket(url, a.token)).rejects.toThrow('unauthorized');
+    const fresh = await connect(change.json().token);
+    expect(fresh.connected).toBe(true);
+  });
+});
+
+describe('presence', () => {
+  it('sends users:online on connect and user:online / user:offline {lastSeen} to friends only', async () => {
+    const { a, b, stranger } = await trio();
+    const sa = await connect(a.token);
+    const strangerSocket = await connect(stranger.token);
+    const strangerSaw = record(strangerSocket, 'user:online');
+
+    const sawB = nextEvent(sa, 'user:online', (p) => p.userId === b.user.id);
+    const sbListPromise = connectSocket(url, b.token);
+    const sb = await sbListPromise;
+    open.push(sb);
+    await sawB;
+
+    const offline = nextEvent(sa, 'user:offline', (p) => p.userId === b.user.id);
+    sb.close();
+    const payload = await offline;
+    expect(Date.now() - Date.parse(payload.lastSeen as string)).toBeLessThan(5000);
+    expect((await reloadUser(t.app, b.user.id))?.lastSeenAt?.toISOString()).toBe(payload.lastSeen);
+    await pause(100);
+    expect(strangerSaw.filter((p) => p.userId === b.user.id)).toEqual([]);
+  });
+
+  it('lists the friends already online in users:online', async () => {
+    const { a, b, stranger } = await trio();
+    await connect(a.token);
+    await connect(stranger.token);
+    await pause(100);
+    let list: Promise<string[]> = Promise.resolve([]);
+    open.push(
+      await connectSocket(url, b.token, (s) => {
+        list = new Promise((resolve) => s.once('users:online', resolve));
+      }),
+    );
+    expect(await list).toEqual([a.user.id]);
+  });
+
+  it('keeps a user with several tabs online until the last one closes', async () => {
+    const { a, b } = await trio();
+    const sa = await connect(a.token);
+    const tab1 = await connect(b.token);
+    const tab2 = await connect(b.token);
+    const offlines = record(sa, 'user:offline');
+    tab1.close();
+    await pause(300);
+    expect(offlines.filter((p) => p.userId === b.user.id)).toEqual([]);
+    const gone = nextEvent(sa, 'user:offline', (p) => p.userId === b.user.id);
+    tab2.close();
+    await gone;
+  });
+
+  it('takes the user from the token, never from the payload: a spoofed user:offline only affects the sender', async () => {
+    const { a, b } = await trio();
+    const c = await createUser(t.app);
+    await makeFriends(t.app, a.user.id, c.user.id);
+    const sa = await connect(a.token);
+    const sc = await connect(c.token);
+    const sb = await connect(b.token);
+    const aOfflineSeenByC = record(sc, 'user:offline');
+    // b claims to be a: the server applies it to b itself.
+    const bGone = nextEvent(sa, 'user:offline', (p) => p.userId === b.user.id);
+    sb.emit('user:offline', { userId: a.user.id });
+    await bGone;
+    await pause(200);
+    expect(aOfflineSeenByC.filter((p) => p.userId === a.user.id)).toEqual([]);
+    // And user:online brings b back.
+    const back = nextEvent(sa, 'user:online', (p) => p.userId === b.user.id);
+    sb.emit('user:online', { userId: a.user.id });
+    await back;
+  });
+
+  it("answers user:lastSeen with the stored time, and watchers then get that user's changes", async () => {
+    const { b, stranger } = await trio();
+    const sb = await connect(b.token);
+    sb.close();
+    await pause(300);
+    const watcher = await connect(stranger.token);
+    const response = nextEvent(watcher, 'user:lastSeenResponse', (p) => p.userId === b.user.id);
+    watcher.emit('user:lastSeen', { userId: b.user.id });
+    const { lastSeen } = await response;
+    expect(lastSeen).toBe((await reloadUser(t.app, b.user.id))?.lastSeenAt?.toISOString());
+    const online = nextEvent(watcher, 'user:online', (p) => p.userId === b.user.id);
+    await connect(b.token);
+    await online;
+    // An unknown id or garbage gets no answer and breaks nothing.
+    const answers = record(watcher, 'user:lastSeenResponse');
+    watcher.emit('user:lastSeen', { userId: '00000000-0000-4000-8000-000000000000' });
+    watcher.emit('user:lastSeen', { userId: "1' or 1=1" } as never);
+    await pause(200);
+    expect(answers).toEqual([]);
+    expect(watcher.connected).toBe(true);
+  });
+
+  it('keeps lastSeen across a restart (it lives in the database)', async () => {
+    const { b, stranger } = await trio();
+    const sb = await connect(b.token);
+    sb.close();
+    await pause(300);
+    const stored = (await reloadUser(t.app, b.user.id))?.lastSeenAt?.toISOString();
+    expect(stored).toBeDefined();
+    const restarted = await buildTestApp({}, t);
+    try {
+      const watcher = await connectSocket(await listenUrl(restarted.app), stranger.token);
+      open.push(watcher);
+      const response = nextEvent(watcher, 'user:lastSeenResponse');
+      watcher.emit('user:lastSeen', { userId: b.user.id });
+      expect((await response).lastSeen).toBe(stored);
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('shows last_seen on the public profile after the user leaves', async () => {
+    const { b } = await trio();
+    const sb = await connect(b.token);
+    sb.close();
+    await pause(300);
+    const profile = await t.inject({ method: 'GET', url: `/api/user/profile/${b.user.id}` });
+    expect(profile.json().last_seen).not.toBeNull();
+  });
+});
+
+describe('live events', () => {
+  it('delivers a friend request and its acceptance at once', async () => {
+    const a: FactoryUser = await createUser(t.app, { username: 'live_sender' });
+    const b = await createUser(t.app);
+    const sa = await connect(a.token);
+    const sb = await connect(b.token);
+    const incoming = nextEvent(sb, 'friend:request');
+    const sent = await t.injectAs(a.token, { method: 'POST', url: `/api/friends/request/${b.user.id}` });
+    expect(sent.statusCode).toBe(201);
+    const event = await incoming;
+    expect(event).toEqual({
+      requestId: sent.json().requestId,
+      sender: { id: a.user.id, username: 'live_sender', avatar_url: null },
+    });
+    const accepted = nextEvent(sa, 'friend:accepted');
+    const nowOnline = nextEvent(sa, 'user:online', (p) => p.userId === b.user.id);
+    await t.injectAs(b.token, { method: 'PUT', url: `/api/friends/accept/${event.requestId}` });
+    expect(await accepted).toEqual({ requestId: event.requestId, userId: b.user.id });
+    await nowOnline;
+  });
+
+  it('disconnects the sockets of a user whose tokens were revoked', async () => {
+    const a = await createUser(t.app);
+    const sa = await connect(a.token);
+    const gone = new Promise<string>((resolve) => sa.once('disconnect', resolve));
+    await t.injectAs(a.token, {
+      method: 'PUT',
+      url: '/api/user/change-password',
+      payload: { currentPassword: a.password, newPassword: 'başqa-yeni-parol-7' },
+    });
+    expect(await gone).toBe('io server disconnect');
+  });
+});
+
+describe('abuse', () => {
+  it('cuts a socket that sends an oversized message, others unaffected', async () => {
+    const { a, b } = await trio();
+    const sa = await connect(a.token);
+    const sb = await connect(b.token);
+    const gone = new Promise<string>((resolve) => sb.once('disconnect', resolve));
+    sb.emit('user:lastSeen', { userId: 'x'.repeat(20 * 1024) });
+    expect(await gone).toBe('transport close');
+    expect(sa.connected).toBe(true);
+  });
+
+  it('drops a flood of events and cuts the flooding socket, others unaffected', async () => {
+    const { a, b } = await trio();
+    const sa = await connect(a.token);
+    const sb = await connect(b.token);
+    const gone = new Promise<string>((resolve) => sb.once('disconnect', resolve));
+    const bOffline = nextEvent(sa, 'user:offline', (p) => p.userId === b.user.id);
+    for (let i = 0; i < 300; i++) sb.emit('user:lastSeen', { userId: a.user.id });
+    expect(await gone).toBe('io server disconnect');
+    await bOffline;
+    const stillServed = nextEvent(sa, 'user:lastSeenResponse');
+    sa.emit('user:lastSeen', { userId: b.user.id });
+    await stillServed;
+  });
+});
+
+describe('origins', () => {
+  it('allows a listed development origin (SOCKET_ORIGINS) and no other cross origin', async () => {
+    const dev = await buildTestApp({ SOCKET_ORIGINS: 'http://localhost:5173' });
+    try {
+      const base = await listenUrl(dev.app);
+      const preflight = (origin: string) =>
+        fetch(`${base}/socket.io/?EIO=4&transport=polling`, { headers: { origin } }).then((r) =>
+          r.headers.get('access-control-allow-origin'),
+        );
+      expect(await preflight('http://localhost:5173')).toBe('http://localhost:5173');
+      expect(await preflight('http://evil.example')).toBeNull();
+    } finally {
+      await dev.close();
+    }
+    const plain = await fetch(`${url}/socket.io/?EIO=4&transport=polling`, {
+      headers: { origin: 'http://localhost:5173' },
+    });
+    expect(plain.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});

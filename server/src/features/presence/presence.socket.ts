@@ -1,0 +1,228 @@
+import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_LIMITS } from '@kinodost/contracts/events';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Server, type Socket } from 'socket.io';
+import { createRedisPresenceStore } from './presence.redis-store';
+import { friendIdsOf, lastSeenOf, touchLastSeen } from './presence.repository';
+import { createMemoryPresenceStore } from './presence.store';
+import { createSocketRateLimit } from './socket-rate-limit';
+
+interface SocketData {
+  userId: string;
+  token: string;
+}
+type IoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    io: IoServer;
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const userRoom = (id: string) => `user:${id}`;
+/** Sockets that asked about a user's last seen also get that user's presence changes. */
+const watchRoom = (id: string) => `watch:${id}`;
+const MEMBERS = 'members';
+
+/**
+ * The realtime socket (socket.io on the app's own port, path /socket.io) and
+ * presence. Fan-out is bounded: a user's online/offline goes to their friends'
+ * rooms and to sockets that asked about them, never to everyone, so the cost of
+ * a change grows with the friend count, not with the members online. With
+ * REDIS_URL the Redis adapter carries room emits across processes and presence
+ * lives in Redis.
+ */
+export const presencePlugin = fp(async (app: FastifyInstance) => {
+  const db = app.database.db;
+  const io: IoServer = new Server(app.server, {
+    path: '/socket.io',
+    maxHttpBufferSize: SOCKET_LIMITS.maxMessageBytes,
+    serveClient: false,
+    // Same origin in production; in development the web app (Vite, :5173) connects to :5000
+    // directly (SPEC.md section 7), so its origin is listed in SOCKET_ORIGINS.
+    cors: { origin: app.config.socketOrigins.length ? app.config.socketOrigins : false, credentials: true },
+  });
+  app.decorate('io', io);
+  // socket.io keeps each session's first HTTP request for its lifetime; nothing here needs it
+  // after the handshake, and dropping it saves several KB per connection (socket.io's memory guide).
+  io.engine.on('connection', (rawSocket: { request: unknown }) => {
+    rawSocket.request = null;
+  });
+
+  let store = createMemoryPresenceStore();
+  if (app.redis) {
+    const pub = app.redis.duplicate();
+    const sub = app.redis.duplicate();
+    for (const c of [pub, sub]) c.on('error', (err) => app.log.warn({ err: err.message }, 'redis adapter error'));
+    io.adapter(createAdapter(pub, sub, { key: `${app.config.redisPrefix}socket.io` }));
+    store = createRedisPresenceStore(app.redis, {
+      prefix: app.config.redisPrefix,
+      ttlSeconds: app.config.presenceTtlSeconds,
+    });
+    app.addHook('onClose', async () => {
+      pub.disconnect();
+      sub.disconnect();
+    });
+  }
+
+  /** Tells the user's friends (and watchers) that they came online. */
+  const announceOnline = async (userId: string) => {
+    const friends = await friendIdsOf(db, userId);
+    io.to([...friends.map(userRoom), watchRoom(userId)]).emit('user:online', { userId });
+  };
+  const announceOffline = async (userId: string) => {
+    const at = await touchLastSeen(db, userId);
+    const friends = await friendIdsOf(db, userId);
+    io.to([...friends.map(userRoom), watchRoom(userId)]).emit('user:offline', {
+      userId,
+      lastSeen: at ? at.toISOString() : null,
+    });
+  };
+
+  // Sockets counted as presence connections. Marked synchronously, before any await, so a
+  // socket that closes while its connect is still being processed is always taken back out.
+  const present = new Set<string>();
+  // Each user's store changes and announcements run one after another: an offline announcement
+  // (two queries) must not overtake the online one of a tab that connected right after.
+  const queues = new Map<string, Promise<void>>();
+  const inOrder = (userId: string, step: () => Promise<void>): Promise<void> => {
+    const run = (queues.get(userId) ?? Promise.resolve()).then(step);
+    const settled = run.catch(() => {});
+    queues.set(userId, settled);
+    settled.then(() => {
+      if (queues.get(userId) === settled) queues.delete(userId);
+    });
+    return run;
+  };
+  const goOnline = async (socket: IoSocket) => {
+    const { userId } = socket.data;
+    if (!present.has(socket.id)) {
+      present.add(socket.id);
+      await inOrder(userId, async () => {
+        if (await store.add(userId, socket.id)) await announceOnline(userId);
+      });
+    }
+    await touchLastSeen(db, userId);
+  };
+  const goOffline = async (socket: IoSocket) => {
+    if (!present.delete(socket.id)) return;
+    const { userId } = socket.data;
+    await inOrder(userId, async () => {
+      if (await store.remove(userId, socket.id)) await announceOffline(userId);
+    });
+  };
+  store.start((userId) => {
+    inOrder(userId, () => announceOffline(userId)).catch((err) =>
+      app.log.warn({ err }, 'could not announce an expired user'),
+    );
+  });
+
+  // The handshake must carry a valid, current token; the user id comes from it alone.
+  io.use((socket, next) => {
+    const token: unknown = socket.handshake.auth?.token;
+    if (typeof token !== 'string' || token.length > 4096) return next(new Error('unauthorized'));
+    app
+      .userForToken(token)
+      .then((user) => {
+        if (!user) return next(new Error('unauthorized'));
+        socket.data = { userId: user.id, token };
+        next();
+      })
+      .catch(() => next(new Error('unavailable')));
+  });
+
+  io.on('connection', (socket) => {
+    const { userId } = socket.data;
+    const limit = createSocketRateLimit({ windowMs: 10_000, allowed: 20, fatal: 200 });
+    /** Runs an event handler under the rate limit; handler errors are logged, never thrown at the socket. */
+    const guarded = (handler: (payload: unknown) => Promise<void>) => (payload: unknown) => {
+      const verdict = limit();
+      if (verdict === 'cut') {
+        app.log.warn({ userId }, 'socket flood: disconnected');
+        socket.disconnect(true);
+        return;
+      }
+      if (verdict === 'drop') return;
+      handler(payload).catch((err) => app.log.warn({ err, userId }, 'socket handler failed'));
+    };
+
+    socket.join([userRoom(userId), MEMBERS]);
+    const connected = goOnline(socket);
+    (async () => {
+      const friends = await friendIdsOf(db, userId);
+      socket.emit('users:online', [...(await store.online(friends))]);
+      await connected;
+    })().catch((err) => app.log.warn({ err, userId }, 'socket connect failed'));
+
+    // Heartbeat (every 4 minutes while visible) and "visible again": also re-checks the token.
+    socket.on(
+      'user:online',
+      guarded(async () => {
+        if (!(await app.userForToken(socket.data.token))) {
+          socket.disconnect(true);
+          return;
+        }
+        await goOnline(socket);
+      }),
+    );
+    socket.on(
+      'user:offline',
+      guarded(async () => goOffline(socket)),
+    );
+    socket.on(
+      'user:lastSeen',
+      guarded(async (payload) => {
+        const target = (payload as { userId?: unknown } | null)?.userId;
+        if (typeof target !== 'string' || !UUID.test(target)) return;
+        socket.join(watchRoom(target));
+        if ((await store.online([target])).has(target)) {
+          socket.emit('user:online', { userId: target });
+          return;
+        }
+        const at = await lastSeenOf(db, target);
+        if (at === undefined) return;
+        socket.emit('user:lastSeenResponse', { userId: target, lastSeen: at ? at.toISOString() : null });
+      }),
+    );
+    socket.on('disconnect', () => {
+      goOffline(socket).catch((err) => app.log.warn({ err, userId }, 'socket disconnect failed'));
+    });
+  });
+
+  // Live events from other features reach the users they concern.
+  app.bus.on('friend:request', (e) => {
+    io.to(userRoom(e.toUserId)).emit('friend:request', { requestId: e.requestId, sender: e.sender });
+  });
+  app.bus.on('friend:accepted', async (e) => {
+    const [a, b] = e.userIds;
+    io.to(userRoom(a)).emit('friend:accepted', { requestId: e.requestId, userId: b });
+    io.to(userRoom(b)).emit('friend:accepted', { requestId: e.requestId, userId: a });
+    // New friends see each other's presence at once.
+    const online = await store.online([a, b]).catch(() => new Set<string>());
+    if (online.has(a)) io.to(userRoom(b)).emit('user:online', { userId: a });
+    if (online.has(b)) io.to(userRoom(a)).emit('user:online', { userId: b });
+  });
+  app.bus.on('friend:removed', (e) => {
+    const [a, b] = e.userIds;
+    io.to(userRoom(a)).emit('friend:removed', { userId: b });
+    io.to(userRoom(b)).emit('friend:removed', { userId: a });
+  });
+  app.bus.on('newsletter:created', (e) => {
+    io.to(MEMBERS).emit('newsletter:created', e);
+  });
+  // A password change, reset or deletion revokes tokens: their sockets go too (clients reconnect with a fresh one).
+  app.bus.on('user:revoked', (e) => {
+    io.in(userRoom(e.userId)).disconnectSockets(true);
+  });
+
+  app.addHook('preClose', async () => {
+    io.disconnectSockets(true);
+    await store.close();
+  });
+  app.addHook('onClose', async () => {
+    await new Promise<void>((resolve) => io.close(() => resolve()));
+  });
+});

@@ -1,0 +1,95 @@
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { type UserRow, users } from '../../db/schema/index';
+
+/** All SQL about users. The auth feature uses it too: it is the users feature's public data API. */
+
+export const findUserById = async (db: Db, id: string): Promise<UserRow | undefined> =>
+  (await db.select().from(users).where(eq(users.id, id)))[0];
+
+export const findUserByUsername = async (db: Db, username: string): Promise<UserRow | undefined> =>
+  (await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`))[0];
+
+/** A user by username or email, both without regard to case. */
+export const findUserByLogin = async (db: Db, login: string): Promise<UserRow | undefined> =>
+  (
+    await db
+      .select()
+      .from(users)
+      .where(or(sql`lower(${users.username}) = lower(${login})`, sql`lower(${users.email}) = lower(${login})`))
+      .limit(1)
+  )[0];
+
+export const findUserByEmail = async (db: Db, email: string): Promise<UserRow | undefined> =>
+  (await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`))[0];
+
+/** Inserts a member; the very first account becomes an admin (PRODUCT.md). */
+export const insertUser = async (
+  db: Db,
+  values: { username: string; email: string; passwordHash: string },
+): Promise<UserRow> => {
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, isAdmin: sql`not exists (select 1 from ${users})` })
+    .returning();
+  return row as UserRow;
+};
+
+export const updateUser = async (
+  db: Db,
+  id: string,
+  patch: Partial<Pick<UserRow, 'username' | 'email' | 'isAdmin' | 'avatar'>>,
+): Promise<UserRow | undefined> =>
+  (
+    await db
+      .update(users)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning()
+  )[0];
+
+/** Sets a new password hash and bumps the token version, revoking every earlier token. */
+export const setUserPassword = async (db: Db, id: string, passwordHash: string): Promise<UserRow | undefined> =>
+  (
+    await db
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning()
+  )[0];
+
+export const deleteUserRow = async (db: Db, id: string): Promise<UserRow | undefined> =>
+  (await db.delete(users).where(eq(users.id, id)).returning())[0];
+
+/** Locks every admin row and counts them, so two concurrent demotions cannot remove the last admin. */
+export const lockAdmins = async (db: Db): Promise<string[]> => {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).for('update');
+  return rows.map((r) => r.id);
+};
+
+const SORTS = {
+  created_at: asc(users.createdAt),
+  '-created_at': desc(users.createdAt),
+  username: asc(sql`lower(${users.username})`),
+  '-username': desc(sql`lower(${users.username})`),
+} as const;
+
+/** One page of users, optionally filtered by a username or email fragment. */
+export const listUsers = async (
+  db: Db,
+  q: { page: number; limit: number; search?: string; sort?: keyof typeof SORTS },
+): Promise<{ rows: UserRow[]; total: number }> => {
+  const pattern = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const where = pattern ? or(ilike(users.username, pattern), ilike(users.email, pattern)) : undefined;
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(SORTS[q.sort ?? '-created_at'], asc(users.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ n: count() }).from(users).where(and(where)),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+};

@@ -1,0 +1,146 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBody } from '@kinodost/contracts/errors';
+import { IdParams, MessageReply } from '@kinodost/contracts/schemas/common';
+import {
+  AdminFlagBody,
+  AdminUpdateUserBody,
+  PublicProfile,
+  UpdateProfileBody,
+  UserList,
+  UserListQuery,
+  UserProfile,
+} from '@kinodost/contracts/schemas/users';
+import { Type } from 'typebox';
+import { BadRequestError } from '../../lib/errors';
+import { msg } from '../../lib/messages';
+import { bearer, currentUser } from '../../lib/route-helpers';
+import { toProfile, toPublicProfile } from './users.mappers';
+import { createUsersService } from './users.service';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+/** Profiles, avatars and the admin's user management (SPEC.md section 7 "Auth and user"). */
+export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const users = createUsersService({ db: app.database.db, bus: app.bus, avatars: app.avatars, log: app.log });
+
+  app.get(
+    '/profile',
+    {
+      onRequest: app.requireMember,
+      schema: { tags: ['users'], security: bearer, response: { 200: UserProfile, ...errors } },
+    },
+    async (request) => toProfile(await users.getById(currentUser(request).id)),
+  );
+
+  app.put(
+    '/profile',
+    {
+      onRequest: app.requireMember,
+      schema: { tags: ['users'], security: bearer, body: UpdateProfileBody, response: { 200: UserProfile, ...errors } },
+    },
+    async (request) => toProfile(await users.updateOwnProfile(currentUser(request).id, request.body)),
+  );
+
+  app.get(
+    '/profile/:id',
+    { schema: { tags: ['users'], params: IdParams, response: { 200: PublicProfile, ...errors } } },
+    async (request) => toPublicProfile(await users.getById(request.params.id)),
+  );
+
+  app.get(
+    '/profile/username/:username',
+    {
+      schema: {
+        tags: ['users'],
+        params: Type.Object({ username: Type.String({ minLength: 1, maxLength: 100 }) }),
+        response: { 200: PublicProfile, ...errors },
+      },
+    },
+    async (request) => toPublicProfile(await users.getByUsername(request.params.username)),
+  );
+
+  app.post(
+    '/avatar',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['users'],
+        security: bearer,
+        consumes: ['multipart/form-data'],
+        description: 'multipart/form-data with one file field `avatar`: JPEG, PNG, WebP or GIF, at most 5 MB.',
+        response: { 200: UserProfile, ...errors, 413: ErrorBody, 415: ErrorBody },
+      },
+    },
+    async (request) => {
+      const file = await request.file();
+      if (file?.fieldname !== 'avatar') throw new BadRequestError(msg.avatar.missing);
+      // toBuffer throws FST_REQ_FILE_TOO_LARGE (413) past the 5 MB multipart limit.
+      const data = await file.toBuffer();
+      return toProfile(await users.setAvatar(currentUser(request).id, data));
+    },
+  );
+
+  app.delete(
+    '/avatar',
+    {
+      onRequest: app.requireMember,
+      schema: { tags: ['users'], security: bearer, response: { 200: UserProfile, ...errors } },
+    },
+    async (request) => toProfile(await users.deleteAvatar(currentUser(request).id)),
+  );
+
+  app.get(
+    '/all',
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags: ['admin'], security: bearer, querystring: UserListQuery, response: { 200: UserList, ...errors } },
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const { rows, total } = await users.list(request.query);
+      return { success: true as const, data: rows.map(toProfile), page, limit, total };
+    },
+  );
+
+  app.put(
+    '/:id/admin',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        security: bearer,
+        params: IdParams,
+        body: AdminFlagBody,
+        response: { 200: UserProfile, ...errors },
+      },
+    },
+    async (request) => toProfile(await users.setAdmin(request.params.id, request.body.isAdmin)),
+  );
+
+  app.put(
+    '/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        security: bearer,
+        params: IdParams,
+        body: AdminUpdateUserBody,
+        response: { 200: UserProfile, ...errors },
+      },
+    },
+    async (request) => toProfile(await users.adminUpdate(request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags: ['admin'], security: bearer, params: IdParams, response: { 200: MessageReply, ...errors } },
+    },
+    async (request) => {
+      await users.deleteUser(request.params.id);
+      return { success: true as const, message: msg.users.deleted };
+    },
+  );
+};

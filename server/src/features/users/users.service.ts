@@ -1,0 +1,138 @@
+import type { AdminUpdateUserBody, UpdateProfileBody, UserListQuery } from '@kinodost/contracts/schemas/users';
+import type { FastifyBaseLogger } from 'fastify';
+import pLimit from 'p-limit';
+import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema/index';
+import { processAvatar } from '../../lib/avatar-image';
+import { uniqueViolation } from '../../lib/db-errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import type { EventBus } from '../../lib/event-bus';
+import { msg } from '../../lib/messages';
+import { type FileStore, newAvatarName } from '../../lib/storage';
+import * as repo from './users.repository';
+
+export interface UsersDeps {
+  db: Db;
+  bus: EventBus;
+  avatars: FileStore;
+  log: FastifyBaseLogger;
+}
+
+/** The 409 for a taken username or email, with the field it concerns. */
+function takenError(field: 'username' | 'email'): ConflictError {
+  const text = field === 'username' ? msg.auth.usernameTaken : msg.auth.emailTaken;
+  return new ConflictError(text, { [field]: text });
+}
+
+/** Refuses a username or email another account already has (case-insensitive). */
+export async function assertAvailable(db: Db, fields: { username?: string; email?: string }, exceptId?: string) {
+  if (fields.username) {
+    const other = await repo.findUserByUsername(db, fields.username);
+    if (other && other.id !== exceptId) throw takenError('username');
+  }
+  if (fields.email) {
+    const other = await repo.findUserByEmail(db, fields.email);
+    if (other && other.id !== exceptId) throw takenError('email');
+  }
+}
+
+/** Maps a unique violation lost to a concurrent request onto the same 409 as the pre-check. */
+export function rethrowTaken(err: unknown): never {
+  const constraint = uniqueViolation(err);
+  if (constraint === 'users_username_lower_key') throw takenError('username');
+  if (constraint === 'users_email_lower_key') throw takenError('email');
+  throw err;
+}
+
+// Each decode may take ~100 MB for a 25 MP image: two at a time bounds memory under a burst.
+const imageLimit = pLimit(2);
+
+const mustExist = (row: UserRow | undefined): UserRow => {
+  if (!row) throw new NotFoundError(msg.users.notFound);
+  return row;
+};
+
+export const createUsersService = ({ db, bus, avatars, log }: UsersDeps) => {
+  /** Removes a file that is no longer referenced; a failure only leaves an orphan, so it is logged. */
+  const removeFile = async (name: string | null) => {
+    if (!name) return;
+    await avatars.remove(name).catch((err) => log.warn({ err, name }, 'could not remove avatar file'));
+  };
+
+  /** Applies a profile edit (own or by an admin), keeping usernames and emails unique. */
+  const editUser = async (id: string, patch: AdminUpdateUserBody): Promise<UserRow> => {
+    const changes = { ...patch, email: patch.email?.toLowerCase() };
+    await assertAvailable(db, changes, id);
+    try {
+      return mustExist(await repo.updateUser(db, id, changes));
+    } catch (err) {
+      rethrowTaken(err);
+    }
+  };
+
+  /** Runs fn inside a transaction holding the admin rows, refusing when it would leave no admin. */
+  const guardLastAdmin = <T>(targetId: string, fn: (tx: Db) => Promise<T>): Promise<T> =>
+    db.transaction(async (tx) => {
+      const admins = await repo.lockAdmins(tx as unknown as Db);
+      if (admins.length === 1 && admins[0] === targetId) throw new ValidationError(msg.users.lastAdmin);
+      return fn(tx as unknown as Db);
+    });
+
+  return {
+    getById: async (id: string) => mustExist(await repo.findUserById(db, id)),
+    getByUsername: async (username: string) => mustExist(await repo.findUserByUsername(db, username)),
+
+    updateOwnProfile: (id: string, patch: UpdateProfileBody) => editUser(id, patch),
+
+    /** Re-encodes and stores a new avatar, then drops the old file. */
+    async setAvatar(id: string, upload: Buffer): Promise<UserRow> {
+      const image = await imageLimit(() => processAvatar(upload));
+      const name = newAvatarName();
+      await avatars.put(name, image);
+      const before = await repo.findUserById(db, id);
+      const after = await repo.updateUser(db, id, { avatar: name }).catch(async (err) => {
+        await removeFile(name);
+        throw err;
+      });
+      if (!after) {
+        await removeFile(name);
+        throw new NotFoundError(msg.users.notFound);
+      }
+      await removeFile(before?.avatar ?? null);
+      return after;
+    },
+
+    async deleteAvatar(id: string): Promise<UserRow> {
+      const before = mustExist(await repo.findUserById(db, id));
+      const after = mustExist(await repo.updateUser(db, id, { avatar: null }));
+      await removeFile(before.avatar);
+      return after;
+    },
+
+    list: (q: UserListQuery) => repo.listUsers(db, { page: q.page, limit: q.limit, search: q.q, sort: q.sort }),
+
+    /** Sets or removes the admin flag; the last admin cannot be demoted. */
+    async setAdmin(id: string, isAdmin: boolean): Promise<UserRow> {
+      if (isAdmin) return mustExist(await repo.updateUser(db, id, { isAdmin }));
+      return guardLastAdmin(id, async (tx) => mustExist(await repo.updateUser(tx, id, { isAdmin })));
+    },
+
+    /** An admin's edit of any user, including the admin flag. */
+    async adminUpdate(id: string, patch: AdminUpdateUserBody): Promise<UserRow> {
+      const { isAdmin, ...profile } = patch;
+      let row = Object.keys(profile).length > 0 ? await editUser(id, profile) : undefined;
+      if (isAdmin !== undefined) row = await this.setAdmin(id, isAdmin);
+      return mustExist(row);
+    },
+
+    /** Deletes a user and everything theirs (cascades), refusing to remove the last admin. */
+    async deleteUser(id: string): Promise<void> {
+      const row = await guardLastAdmin(id, (tx) => repo.deleteUserRow(tx, id));
+      mustExist(row);
+      bus.emit('user:revoked', { userId: id });
+      await removeFile(row?.avatar ?? null);
+    },
+  };
+};
+
+export type UsersService = ReturnType<typeof createUsersService>;

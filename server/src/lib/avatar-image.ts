@@ -1,0 +1,83 @@
+import sharp, { type Metadata } from 'sharp';
+import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors';
+import { msg } from './messages';
+
+/**
+ * Avatar re-encoding. Global sharp settings (concurrency, cache) belong to the
+ * app, not to this module; the app should keep them modest, e.g.
+ * `sharp.concurrency(1)` and `sharp.cache(false)`, and bound how many avatars
+ * are processed at once.
+ */
+
+/** The most pixels (width x height) an avatar upload may declare. */
+export const MAX_AVATAR_PIXELS = 25_000_000;
+/** The longest side of a stored avatar. */
+export const AVATAR_SIZE = 512;
+
+type AllowedFormat = 'jpeg' | 'png' | 'webp' | 'gif';
+
+/**
+ * Judges the type by the first bytes, before sharp sees the data: libvips can
+ * decode far more (SVG, PDF, TIFF, HEIF, ...) than we want to expose to
+ * untrusted input, and SVG/HTML must never be treated as an image.
+ */
+function sniffFormat(input: Buffer): AllowedFormat | undefined {
+  const ascii = (start: number, end: number) => input.subarray(start, end).toString('latin1');
+  if (input.length >= 3 && input[0] === 0xff && input[1] === 0xd8 && input[2] === 0xff) return 'jpeg';
+  if (input.length >= 8 && input.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
+  if (input.length >= 6 && (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a')) return 'gif';
+  if (input.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  return undefined;
+}
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+const isPixelLimitError = (err: unknown) => err instanceof Error && /pixel limit/i.test(err.message);
+
+/** Turns an uploaded image into a square WebP of at most 512 px, without metadata. */
+export async function processAvatar(input: Buffer): Promise<Buffer> {
+  const format = sniffFormat(input);
+  if (!format) throw new UnsupportedMediaTypeError(msg.avatar.unsupported);
+
+  // limitInputPixels also guards the decode itself, so a header that lies
+  // about its size cannot make libvips allocate more than the limit.
+  // failOn 'error' refuses truncated or corrupt pixel data instead of padding
+  // it with grey; pages 1 takes only the first frame of an animation.
+  const options = {
+    limitInputPixels: MAX_AVATAR_PIXELS,
+    failOn: 'error',
+    pages: 1,
+    page: 0,
+  } as const;
+
+  // Only the header is read here: the pixel count is checked before any
+  // decoding, so a small file that declares a huge image (a decompression
+  // bomb) is refused without allocating its pixels.
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, options).metadata();
+  } catch (err) {
+    if (isPixelLimitError(err)) throw new PayloadTooLargeError(msg.avatar.tooManyPixels);
+    throw new BadRequestError(msg.avatar.corrupt);
+  }
+  if (meta.format !== format) throw new UnsupportedMediaTypeError(msg.avatar.unsupported);
+  const { width, height } = meta;
+  if (!width || !height) throw new BadRequestError(msg.avatar.corrupt);
+  if (width * height > MAX_AVATAR_PIXELS) throw new PayloadTooLargeError(msg.avatar.tooManyPixels);
+
+  // Square side: the shorter side as the image will be shown (after EXIF
+  // rotation), capped at 512, so small images are cropped but never enlarged.
+  const upright = meta.autoOrient ?? { width, height };
+  const side = Math.min(upright.width, upright.height, AVATAR_SIZE);
+
+  try {
+    // No keepMetadata/withMetadata: sharp writes no EXIF, ICC or XMP unless
+    // asked, which is what drops location data from phone photos.
+    return await sharp(input, { ...options, autoOrient: true })
+      .resize(side, side, { fit: 'cover', position: 'centre' })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch (err) {
+    if (isPixelLimitError(err)) throw new PayloadTooLargeError(msg.avatar.tooManyPixels);
+    throw new BadRequestError(msg.avatar.corrupt);
+  }
+}

@@ -1,0 +1,30 @@
+import { EventEmitter } from 'node:events';
+
+/** A person as other members see them in lists and events. */
+export interface PersonRef {
+  id: string;
+  username: string;
+  avatar_url: string | null;
+}
+
+/**
+ * Domain events one feature raises and another delivers (the realtime feature
+ * pushes them to sockets). In-process only: with Redis, the socket.io adapter
+ * carries the deliveries across processes, not this bus.
+ */
+export interface DomainEvents {
+  /** A friend request was sent to `toUserId`. */
+  'friend:request': [{ toUserId: string; requestId: string; sender: PersonRef }];
+  /** A request between the two users was accepted: they are friends now. */
+  'friend:accepted': [{ userIds: [string, string]; requestId: string }];
+  /** A request was rejected or cancelled, or a friendship removed. */
+  'friend:removed': [{ userIds: [string, string] }];
+  /** Every token of the user was revoked (password change or reset, deletion): their sockets must go. */
+  'user:revoked': [{ userId: string }];
+  /** A newsletter was published. */
+  'newsletter:created': [{ id: string; title: string; is_important: boolean; created_at: string }];
+}
+
+export type EventBus = EventEmitter<DomainEvents>;
+
+export const createEventBus = (): EventBus => new EventEmitter<DomainEvents>();

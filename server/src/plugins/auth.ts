@@ -1,0 +1,94 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { users } from '../db/schema/index';
+import { ForbiddenError, UnauthorizedError } from '../lib/errors';
+import { msg } from '../lib/messages';
+import { createTokenService, type TokenService } from '../lib/tokens';
+
+/** The signed-in member, as loaded for this request. */
+export interface AuthUser {
+  id: string;
+  username: string;
+  email: string;
+  isAdmin: boolean;
+  avatar: string | null;
+  tokenVersion: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: TokenService;
+    /** onRequest hook: a valid, current token of an existing user, else 401. */
+    requireMember: (request: FastifyRequest) => Promise<void>;
+    /** onRequest hook for public calls: sets request.user when a valid token is sent, else stays a visitor. */
+    identify: (request: FastifyRequest) => Promise<void>;
+    /** onRequest hook: requireMember plus the admin flag, else 403. */
+    requireAdmin: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The token of an `Authorization: Bearer <token>` header, if any. */
+export const bearerToken = (header: string | undefined): string | null => {
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  return match?.[1] ?? null;
+};
+
+/**
+ * Token checks for every authenticated call: signature, expiry, and that the user
+ * still exists with the same token version, so a password change, reset or
+ * deletion revokes tokens at once.
+ */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  const tokens = createTokenService(app.config.jwtSecret);
+  app.decorate('tokens', tokens);
+  app.decorateRequest('user', null);
+
+  /** Resolves the user a token belongs to, or null when it is not (or no longer) valid. */
+  const userForToken = async (token: string): Promise<AuthUser | null> => {
+    const claims = tokens.verify(token);
+    if (!claims || !UUID.test(claims.sub)) return null;
+    const [row] = await app.database.db
+      .select({
+        id: users.id,
+        username: users.username,
+        email: users.email,
+        isAdmin: users.isAdmin,
+        avatar: users.avatar,
+        tokenVersion: users.tokenVersion,
+      })
+      .from(users)
+      .where(eq(users.id, claims.sub));
+    return row && row.tokenVersion === claims.ver ? row : null;
+  };
+
+  const requireMember = async (request: FastifyRequest) => {
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw new UnauthorizedError(msg.auth.missingToken);
+    const user = await userForToken(token);
+    if (!user) throw new UnauthorizedError(msg.auth.invalidToken);
+    request.user = user;
+  };
+  app.decorate('requireMember', requireMember);
+  app.decorate('identify', async (request: FastifyRequest) => {
+    const token = bearerToken(request.headers.authorization);
+    request.user = token ? await userForToken(token) : null;
+  });
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    await requireMember(request);
+    if (!request.user?.isAdmin) throw new ForbiddenError(msg.users.adminOnly);
+  });
+  app.decorate('userForToken', userForToken);
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** For the socket handshake and other non-HTTP callers. */
+    userForToken: (token: string) => Promise<AuthUser | null>;
+  }
+}

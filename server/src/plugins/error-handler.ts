@@ -1,0 +1,106 @@
+import type { ErrorBody } from '@kinodost/contracts/errors';
+import { ErrorCode } from '@kinodost/contracts/errors';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifySchemaValidationError } from 'fastify';
+import fp from 'fastify-plugin';
+import { isDatabaseDown, pgErrorOf, uniqueViolation } from '../lib/db-errors';
+import { AppError } from '../lib/errors';
+import { msg } from '../lib/messages';
+
+const body = (code: ErrorCode, error: string, fields?: Record<string, string>): ErrorBody =>
+  fields ? { success: false, error, code, fields } : { success: false, error, code };
+
+/** The Azerbaijani text for one schema violation of a field. */
+function fieldText(field: string, e: FastifySchemaValidationError): string {
+  const limit = (e.params as { limit?: number }).limit ?? 0;
+  switch (e.keyword) {
+    case 'required':
+      return msg.fields.required;
+    case 'additionalProperties':
+      return msg.fields.unknown;
+    case 'type':
+      return msg.fields.type;
+    case 'format':
+      return field === 'email' ? msg.fields.email : msg.fields.invalid;
+    case 'minLength':
+    case 'maxLength':
+    case 'pattern':
+      if (field === 'username') return msg.fields.username;
+      if (field === 'password' || field === 'newPassword') return msg.fields.passwordLength;
+      if (e.keyword === 'pattern') return msg.fields.invalid;
+      return e.keyword === 'minLength' ? msg.fields.tooShort(limit) : msg.fields.tooLong(limit);
+    default:
+      return msg.fields.invalid;
+  }
+}
+
+/** Maps Ajv errors to `{field: text}`, the first problem of each field. */
+export function validationFields(errors: FastifySchemaValidationError[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const e of errors) {
+    const params = e.params as { missingProperty?: string; additionalProperty?: string };
+    const path = e.instancePath.split('/').filter(Boolean);
+    const field = params.missingProperty ?? params.additionalProperty ?? path[0] ?? '_';
+    fields[field] ??= fieldText(field, e);
+  }
+  return fields;
+}
+
+/** Fastify's own client-error codes, mapped to PRODUCT.md's statuses and texts. */
+const FRAMEWORK_ERRORS: Record<string, [number, ErrorCode, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, ErrorCode.BAD_REQUEST, msg.common.malformedJson],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, ErrorCode.BAD_REQUEST, msg.common.malformedJson],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, ErrorCode.PAYLOAD_TOO_LARGE, msg.common.payloadTooLarge],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, msg.common.unsupportedMediaType],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, ErrorCode.BAD_REQUEST, msg.common.validation],
+  FST_REQ_FILE_TOO_LARGE: [413, ErrorCode.PAYLOAD_TOO_LARGE, msg.avatar.tooLarge],
+  FST_FILES_LIMIT: [413, ErrorCode.PAYLOAD_TOO_LARGE, msg.common.payloadTooLarge],
+  FST_PARTS_LIMIT: [413, ErrorCode.PAYLOAD_TOO_LARGE, msg.common.payloadTooLarge],
+  FST_FIELDS_LIMIT: [413, ErrorCode.PAYLOAD_TOO_LARGE, msg.common.payloadTooLarge],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, msg.common.unsupportedMediaType],
+  FST_PROTO_VIOLATION: [400, ErrorCode.BAD_REQUEST, msg.common.validation],
+};
+
+/** SQLSTATEs of text the database refuses: invalid byte sequence (U+0000), untranslatable character. */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
+function send(reply: FastifyReply, status: number, payload: ErrorBody, headers?: Record<string, string>) {
+  if (headers) reply.headers(headers);
+  return reply.status(status).type('application/json; charset=utf-8').send(payload);
+}
+
+/**
+ * The one place that turns errors into PRODUCT.md's body: typed errors, schema
+ * failures, framework client errors, unique violations, an unreachable database.
+ * 5xx bodies never carry internals; the details go to the log.
+ */
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      return send(reply, err.statusCode, body(err.code, err.message, err.fields), err.headers);
+    }
+    if (err.validation) {
+      return send(reply, 400, body(ErrorCode.VALIDATION, msg.common.validation, validationFields(err.validation)));
+    }
+    const known = err.code ? FRAMEWORK_ERRORS[err.code] : undefined;
+    if (known) return send(reply, known[0], body(known[1], known[2]));
+    if (uniqueViolation(err) !== undefined) {
+      // A race past a service's own duplicate check: still a conflict, never a 500.
+      return send(reply, 409, body(ErrorCode.CONFLICT, msg.common.conflict));
+    }
+    if (UNSTORABLE_TEXT.has(pgErrorOf(err)?.code ?? '')) {
+      // Text PostgreSQL cannot hold (a NUL character) reached a query: bad input, not a fault.
+      request.log.info({ err }, 'unstorable text');
+      return send(reply, 400, body(ErrorCode.VALIDATION, msg.common.validation));
+    }
+    if (isDatabaseDown(err)) {
+      request.log.warn({ err }, 'database unreachable');
+      return send(reply, 503, body(ErrorCode.UNAVAILABLE, msg.common.unavailable), { 'retry-after': '5' });
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      request.log.info({ err }, 'client error');
+      return send(reply, err.statusCode, body(ErrorCode.BAD_REQUEST, msg.common.validation));
+    }
+    request.log.error({ err }, 'unhandled error');
+    return send(reply, 500, body(ErrorCode.INTERNAL, msg.common.internal));
+  });
+});

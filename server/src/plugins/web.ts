@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { ErrorCode } from '@kinodost/contracts/errors';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { msg } from '../lib/messages';
+
+/**
+ * Serves the built single-page app: hashed assets cached for good, index.html
+ * never cached, and every other non-API GET answered with index.html so the
+ * browser router handles it. Unknown /api paths answer PRODUCT.md's 404 body.
+ */
+export const webPlugin = fp(async (app: FastifyInstance, opts: { dist?: string }) => {
+  const dist = opts.dist;
+  const hasWeb = !!dist && existsSync(path.join(dist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, file) => {
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ dist }, 'web app not built: only the API is served');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/uploads/');
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', dist as string);
+    }
+    return reply.status(404).send({ success: false, error: msg.common.notFoundRoute, code: ErrorCode.NOT_FOUND });
+  });
+});

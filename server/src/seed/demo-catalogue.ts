@@ -1,0 +1,55 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+/** One film of vega-datasets' movies.json (a public dataset of ~3,200 real films). */
+interface VegaMovie {
+  Title: string | number | null;
+  'Release Date': string | null;
+  'Major Genre': string | null;
+  'Creative Type': string | null;
+  Director: string | null;
+  'IMDB Rating': number | null;
+  'MPAA Rating': string | null;
+  Distributor: string | null;
+}
+
+export interface DemoFilm {
+  title: string;
+  year: number | null;
+  genres: string[];
+  director: string | null;
+  overview: string | null;
+  rating: number | null;
+}
+
+/** Reads the dataset the vega-datasets package ships (its exports hide the data folder, so resolve beside it). */
+export async function loadDemoFilms(): Promise<DemoFilm[]> {
+  const entry = createRequire(import.meta.url).resolve('vega-datasets');
+  const file = path.join(path.dirname(entry), '..', 'data', 'movies.json');
+  const raw = JSON.parse(await readFile(file, 'utf8')) as VegaMovie[];
+  const seen = new Set<string>();
+  const films: DemoFilm[] = [];
+  for (const m of raw) {
+    const title = String(m.Title ?? '')
+      .trim()
+      .slice(0, 200);
+    if (!title || seen.has(title.toLowerCase())) continue;
+    seen.add(title.toLowerCase());
+    const year = Number(m['Release Date']?.match(/\b(18|19|20)\d{2}\b/)?.[0]);
+    const genres = [m['Major Genre'], m['Creative Type']].filter((g): g is string => !!g).slice(0, 5);
+    const facts = [
+      m['MPAA Rating'] && `MPAA: ${m['MPAA Rating']}`,
+      m.Distributor && `Yayımçı: ${m.Distributor}`,
+    ].filter(Boolean);
+    films.push({
+      title,
+      year: year >= 1870 && year <= 2100 ? year : null,
+      genres,
+      director: m.Director?.trim() || null,
+      overview: facts.length ? facts.join(' · ') : null,
+      rating: m['IMDB Rating'] ? Math.min(10, Math.max(1, Math.round(m['IMDB Rating']))) : null,
+    });
+  }
+  return films;
+}

@@ -1,0 +1,51 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { comments, friendships, movies, newsletters, users } from '../db/schema/index';
+import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { DEMO_PASSWORD, seedDemo } from './demo-seed';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const counts = async () => {
+  const db = t.app.database.db;
+  const n = async (table: typeof users | typeof movies | typeof friendships | typeof comments | typeof newsletters) =>
+    (await db.select({ n: count() }).from(table))[0]?.n;
+  return {
+    users: await n(users),
+    movies: await n(movies),
+    friendships: await n(friendships),
+    comments: await n(comments),
+    newsletters: await n(newsletters),
+  };
+};
+
+it('loads real films for demo members, and a second run adds nothing', async () => {
+  const lines: string[] = [];
+  const first = await seedDemo(t.app.database.db, (l) => lines.push(l));
+  expect(first.members).toBe(7); // demo.admin (no admin existed) + 6 members
+  expect(first.movies).toBeGreaterThan(3000);
+  expect(first.friendships).toBeGreaterThan(0);
+  expect(first.comments).toBe(20);
+  expect(first.newsletters).toBe(3);
+  expect(lines.some((l) => l.startsWith('movies:'))).toBe(true);
+  const after = await counts();
+
+  const second = await seedDemo(t.app.database.db);
+  expect(second).toEqual({ members: 0, movies: 0, friendships: 0, comments: 0, newsletters: 0 });
+  expect(await counts()).toEqual(after);
+
+  const [admin] = await t.app.database.db.select().from(users).where(eq(users.username, 'demo.admin'));
+  expect(admin?.isAdmin).toBe(true);
+  const login = await t.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username: 'aysel', password: DEMO_PASSWORD },
+  });
+  expect(login.statusCode).toBe(200);
+  const found = await t.injectAs(login.json().token, { method: 'GET', url: '/api/movies/search/godfather' });
+  expect(found.json().data[0].title).toMatch(/Godfather/);
+});

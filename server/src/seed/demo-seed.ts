@@ -1,0 +1,164 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { comments, friendships, movies, newsletters, users } from '../db/schema/index';
+import { hashPassword } from '../lib/password';
+import { loadDemoFilms } from './demo-catalogue';
+
+/** Demo members share one password, printed by the command. */
+export const DEMO_PASSWORD = 'kinodost-demo-2026';
+export const DEMO_ADMIN = 'demo.admin';
+export const DEMO_MEMBERS = ['aysel', 'orxan', 'leyla', 'tural', 'nigar', 'kamran'] as const;
+
+const DEMO_COMMENTS = [
+  'Çox təsirli filmdir, hər kəsə tövsiyə edirəm!',
+  'Sonluğu gözləmədiyim kimi idi.',
+  'Aktyor oyunu möhtəşəm idi.',
+  'Bir dəfə baxmaq olar, amma ikinci dəfə yox.',
+  'Musiqisi hələ də qulağımdadır.',
+  'Dostlarla baxmaq üçün ideal seçim.',
+];
+
+const DEMO_NEWSLETTERS = [
+  {
+    title: 'KinoDost-a xoş gəldiniz!',
+    content: '# Xoş gəldiniz\n\nFilm kolleksiyanızı yaradın, dostlarınızı tapın və **kimin onlayn olduğunu** görün.',
+    isImportant: true,
+  },
+  {
+    title: 'Yeni: filmlərdə axtarış',
+    content: 'Axtarış indi Azərbaycan hərflərini başa düşür: `seher` yazsanız **Səhər** tapılacaq.',
+    isImportant: false,
+  },
+  {
+    title: 'Şərhlər moderasiya olunur',
+    content: 'Yeni şərhlər admin təsdiqindən sonra hamıya görünür. Öz gözləyən şərhlərinizi siz görürsünüz.',
+    isImportant: false,
+  },
+];
+
+export interface SeedReport {
+  members: number;
+  movies: number;
+  friendships: number;
+  comments: number;
+  newsletters: number;
+}
+
+const chunk = <T>(items: T[], size: number) =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+/**
+ * Loads the demo catalogue: members, their movies (real films from vega-datasets),
+ * friendships, comments and newsletters. Safe to re-run: everything is keyed
+ * (usernames, owner + title, the friend pair, newsletter titles) and only what
+ * is missing is inserted.
+ */
+export async function seedDemo(db: Db, progress: (line: string) => void = () => {}): Promise<SeedReport> {
+  const report: SeedReport = { members: 0, movies: 0, friendships: 0, comments: 0, newsletters: 0 };
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const hasAdmin = (await db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1)).length > 0;
+  const wanted = [...(hasAdmin ? [] : [DEMO_ADMIN]), ...DEMO_MEMBERS];
+  const inserted = await db
+    .insert(users)
+    .values(
+      wanted.map((u) => ({ username: u, email: `${u}@demo.kinodost.az`, passwordHash, isAdmin: u === DEMO_ADMIN })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  report.members = inserted.length;
+  const members = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(sql`lower(${users.username})`, [...DEMO_MEMBERS]));
+  progress(`members: ${members.length} (${report.members} new)`);
+
+  const films = await loadDemoFilms();
+  const owned = await db
+    .select({ ownerId: movies.ownerId, title: movies.title })
+    .from(movies)
+    .where(
+      inArray(
+        movies.ownerId,
+        members.map((m) => m.id),
+      ),
+    );
+  const have = new Set(owned.map((m) => `${m.ownerId}\n${m.title}`));
+  const rows = films
+    .map((f, i) => {
+      const owner = members[i % members.length] as { id: string };
+      const watched = f.rating !== null && i % 3 !== 0;
+      return {
+        ...f,
+        ownerId: owner.id,
+        status: watched ? ('watched' as const) : ('watchlist' as const),
+        watchedAt: watched ? new Date(Date.now() - (i % 365) * 86400_000) : null,
+        rating: watched ? f.rating : null,
+        createdAt: new Date(Date.now() - (i % 60) * 86400_000 - i * 1000),
+      };
+    })
+    .filter((r) => !have.has(`${r.ownerId}\n${r.title}`));
+  for (const [n, batch] of chunk(rows, 500).entries()) {
+    await db.insert(movies).values(batch);
+    report.movies += batch.length;
+    progress(`movies: ${report.movies}/${rows.length} (batch ${n + 1})`);
+  }
+
+  for (const [i, a] of members.entries()) {
+    for (const b of members.slice(i + 1)) {
+      if ((i + members.indexOf(b)) % 3 === 2) continue; // not everyone is friends with everyone
+      const res = await db
+        .insert(friendships)
+        .values({ requesterId: a.id, addresseeId: b.id, status: 'accepted', acceptedAt: new Date() })
+        .onConflictDoNothing()
+        .returning({ id: friendships.id });
+      report.friendships += res.length;
+    }
+  }
+  progress(`friendships: ${report.friendships} new`);
+
+  const commented = await db
+    .select({ id: comments.id })
+    .from(comments)
+    .where(
+      inArray(
+        comments.authorId,
+        members.map((m) => m.id),
+      ),
+    )
+    .limit(1);
+  if (commented.length === 0) {
+    const targets = await db
+      .select({ id: movies.id })
+      .from(movies)
+      .where(
+        inArray(
+          movies.ownerId,
+          members.map((m) => m.id),
+        ),
+      )
+      .limit(20);
+    const values = targets.map((t, i) => ({
+      movieId: t.id,
+      authorId: (members[(i + 1) % members.length] as { id: string }).id,
+      text: DEMO_COMMENTS[i % DEMO_COMMENTS.length] as string,
+      status: i % 4 === 0 ? ('pending' as const) : ('approved' as const),
+    }));
+    if (values.length)
+      report.comments = (await db.insert(comments).values(values).returning({ id: comments.id })).length;
+  }
+  progress(`comments: ${report.comments} new`);
+
+  for (const n of DEMO_NEWSLETTERS) {
+    const exists = await db
+      .select({ id: newsletters.id })
+      .from(newsletters)
+      .where(and(eq(newsletters.title, n.title)))
+      .limit(1);
+    if (exists.length === 0) {
+      await db.insert(newsletters).values(n);
+      report.newsletters++;
+    }
+  }
+  progress(`newsletters: ${report.newsletters} new`);
+  return report;
+}

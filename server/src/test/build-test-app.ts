@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { type App, buildApp } from '../app';
+import { loadConfig } from '../config';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export interface TestApp {
+  app: App;
+  database: TestDatabase;
+  dataDir: string;
+  inject(opts: InjectOptions): Promise<LightMyRequestResponse>;
+  /** inject with `Authorization: Bearer <token>`. */
+  injectAs(token: string, opts: InjectOptions): Promise<LightMyRequestResponse>;
+  /** The .eml files written to the outbox so far, as text. */
+  outbox(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a database of the test file's own (PGlite, or PostgreSQL with
+ * TEST_DATABASE_URL) and a temporary data folder; mail goes to that folder's outbox.
+ */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  /** Another test app whose database this one shares (a second process of one install). */
+  share?: TestApp,
+): Promise<TestApp> {
+  const database = share?.database ?? (await createTestDatabase());
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'kinodost-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: share?.app.config.jwtSecret ?? randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    PUBLIC_URL: 'http://kinodost.test',
+    ...env,
+  });
+  const app = await buildApp(config, { database });
+  await app.ready();
+  const outboxDir = path.join(dataDir, 'outbox');
+  return {
+    app,
+    database,
+    dataDir,
+    inject: (opts) => app.inject(opts),
+    injectAs: (token, opts) =>
+      app.inject({ ...opts, headers: { ...(opts.headers ?? {}), authorization: `Bearer ${token}` } }),
+    async outbox() {
+      const files = await readdir(outboxDir).catch(() => [] as string[]);
+      return Promise.all(
+        files
+          .filter((f) => f.endsWith('.eml'))
+          .sort()
+          .map((f) => readFile(path.join(outboxDir, f), 'utf8')),
+      );
+    },
+    async close() {
+      await app.close();
+      if (!share) await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits until check() returns a value (for work that runs after the response, like mail). */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
