@@ -1,0 +1,14 @@
+import { NotificationsMenu } from '../../features/friends/components/notifications-menu';
+import { NewslettersMenu } from '../../features/newsletters/components/newsletters-menu';
+import { UserMenu } from './user-menu';
+
+/** The logged-in part of the header; its own chunk, so visitors never download menus and popovers. */
+export function HeaderMemberArea() {
+  return (
+    <>
+      <NewslettersMenu />
+      <NotificationsMenu />
+      <UserMenu />
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import { lazy, Suspense, useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { ThemeToggleButton } from '../../components/theme-toggle-button';
+import { isAuthFormPath, paths } from '../../config/paths';
+import { az } from '../../i18n/az';
+import { useAuth } from '../../lib/auth/auth-context';
+import { AppLogo, logoColorOnSurface } from './app-logo';
+
+// Menus, popovers and the drawer pull in MUI's Modal/Popover/Menu: loaded only when needed,
+// which keeps the landing page's first download small.
+const HeaderMemberArea = lazy(async () => ({ default: (await import('./header-member-area')).HeaderMemberArea }));
+const SidebarDrawer = lazy(async () => ({ default: (await import('./sidebar-drawer')).SidebarDrawer }));
+
+/** The sticky main header (SPEC.md section 2, "Main header"); not used under /admin. */
+export function MainHeader() {
+  const { isLoggedIn, isLoadingAuth } = useAuth();
+  const { pathname } = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // Mounted on first open and kept, so the closing animation still plays.
+  const [drawerMounted, setDrawerMounted] = useState(false);
+  // Login, registration and password reset get a quieter bar so the form is the focus.
+  const light = isAuthFormPath(pathname);
+
+  return (
+    <>
+      <AppBar
+        position="sticky"
+        color={light ? 'transparent' : 'primary'}
+        elevation={light ? 0 : 2}
+        data-variant={light ? 'light' : 'default'}
+        sx={
+          light
+            ? {
+                bgcolor: 'background.default',
+                color: 'text.primary',
+                borderBottom: 1,
+                borderColor: 'divider',
+                backdropFilter: 'blur(8px)',
+              }
+            : undefined
+        }
+      >
+        <Toolbar sx={{ gap: { xs: 0.5, sm: 1 } }}>
+          <IconButton
+            edge="start"
+            color="inherit"
+            aria-label={az.header.openMenu}
+            aria-expanded={drawerOpen ? 'true' : undefined}
+            onClick={() => {
+              setDrawerMounted(true);
+              setDrawerOpen(true);
+            }}
+          >
+            <MenuIcon />
+          </IconButton>
+          <Box sx={{ color: light ? logoColorOnSurface : 'inherit' }}>
+            <AppLogo />
+          </Box>
+          <Box sx={{ flexGrow: 1 }} />
+          <ThemeToggleButton />
+          {isLoggedIn && !isLoadingAuth && (
+            <Suspense fallback={<Box sx={{ width: 132 }} />}>
+              <HeaderMemberArea />
+            </Suspense>
+          )}
+          {!isLoggedIn && !isLoadingAuth && pathname === paths.home && (
+            <Button
+              component={RouterLink}
+              to={paths.login}
+              color="inherit"
+              variant="outlined"
+              sx={{ ml: 0.5, borderColor: 'currentColor' }}
+            >
+              {az.header.login}
+            </Button>
+          )}
+        </Toolbar>
+      </AppBar>
+      {drawerMounted && (
+        <Suspense fallback={null}>
+          <SidebarDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

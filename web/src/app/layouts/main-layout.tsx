@@ -1,0 +1,62 @@
+import Box from '@mui/material/Box';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { lazy, Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { PageSpinner } from '../../components/page-spinner';
+import { isAdminPath } from '../../config/paths';
+import { az } from '../../i18n/az';
+import { useAuth } from '../../lib/auth/auth-context';
+import { Footer } from './footer';
+import { MainHeader } from './main-header';
+
+/** Keep in step with the bar's height in mobile-bottom-bar.tsx. */
+const BOTTOM_BAR_HEIGHT = 64;
+// Phones with a member only: its own chunk.
+const MobileBottomBar = lazy(async () => ({ default: (await import('./mobile-bottom-bar')).MobileBottomBar }));
+
+/** Header, page, footer and (on phones, when logged in) the bottom bar. */
+export function MainLayout() {
+  const theme = useTheme();
+  const small = useMediaQuery(theme.breakpoints.down('sm'));
+  const { isLoggedIn, isLoadingAuth } = useAuth();
+  const { pathname } = useLocation();
+  const showBottomBar = small && isLoggedIn && !isLoadingAuth && !isAdminPath(pathname);
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <Box
+        component="a"
+        href="#main-content"
+        sx={{
+          position: 'absolute',
+          left: 8,
+          top: -48,
+          zIndex: (t) => t.zIndex.tooltip,
+          px: 2,
+          py: 1,
+          bgcolor: 'background.paper',
+          color: 'primary.main',
+          borderRadius: 1,
+          '&:focus': { top: 8 },
+        }}
+      >
+        {az.common.skipToContent}
+      </Box>
+      <MainHeader />
+      <Box component="main" id="main-content" tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <Box sx={{ pb: showBottomBar ? `${BOTTOM_BAR_HEIGHT}px` : 0 }}>
+        <Footer />
+      </Box>
+      {showBottomBar && (
+        <Suspense fallback={null}>
+          <MobileBottomBar />
+        </Suspense>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,95 @@
+import AddIcon from '@mui/icons-material/Add';
+import ChatIcon from '@mui/icons-material/Chat';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import GroupIcon from '@mui/icons-material/Group';
+import Badge from '@mui/material/Badge';
+import BottomNavigation from '@mui/material/BottomNavigation';
+import BottomNavigationAction from '@mui/material/BottomNavigationAction';
+import Fab from '@mui/material/Fab';
+import Paper from '@mui/material/Paper';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { StatusAvatar } from '../../components/status-avatar';
+import { paths } from '../../config/paths';
+import { useIncomingRequests } from '../../features/friends/hooks/use-incoming-requests';
+import { useRequestAddMovie } from '../../features/movies/hooks/add-movie-trigger';
+import { useSelfOnline } from '../../features/presence/hooks/use-self-online';
+import { az } from '../../i18n/az';
+import { useAuth } from '../../lib/auth/auth-context';
+import { ProfileDialog } from './profile-dialog';
+
+export const BOTTOM_BAR_HEIGHT = 64;
+
+/**
+ * The phone navigation (SPEC.md section 2, "Mobile bottom bar"). The layout decides when it
+ * shows (small screen, logged in, not /admin); this component only draws it.
+ */
+export function MobileBottomBar() {
+  const { username, avatar } = useAuth();
+  const online = useSelfOnline();
+  const { count } = useIncomingRequests();
+  const requestAddMovie = useRequestAddMovie();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [profileOpen, setProfileOpen] = useState(false);
+
+  const value = pathname === paths.dashboard ? 'dashboard' : pathname === paths.friends ? 'friends' : false;
+
+  return (
+    <>
+      <Paper
+        component="nav"
+        aria-label={az.bottomBar.label}
+        elevation={8}
+        sx={{
+          position: 'fixed',
+          left: 0,
+          right: 0,
+          bottom: 0,
+          zIndex: (theme) => theme.zIndex.appBar,
+          pb: 'env(safe-area-inset-bottom)',
+        }}
+      >
+        <BottomNavigation value={value} sx={{ height: BOTTOM_BAR_HEIGHT }}>
+          <BottomNavigationAction
+            value="dashboard"
+            label={az.bottomBar.dashboard}
+            icon={<DashboardIcon />}
+            onClick={() => navigate(paths.dashboard)}
+          />
+          <BottomNavigationAction
+            value="friends"
+            label={az.bottomBar.friends}
+            aria-label={az.bottomBar.friendsWithCount(count)}
+            icon={
+              <Badge badgeContent={count} color="error">
+                <GroupIcon />
+              </Badge>
+            }
+            onClick={() => navigate(paths.friends)}
+          />
+          <BottomNavigationAction
+            value="add"
+            aria-label={az.bottomBar.addMovie}
+            onClick={requestAddMovie}
+            icon={
+              <Fab component="span" color="secondary" size="medium" aria-hidden sx={{ boxShadow: 3, mt: -2.5 }}>
+                <AddIcon />
+              </Fab>
+            }
+          />
+          <BottomNavigationAction value="messages" label={az.bottomBar.messages} icon={<ChatIcon />} disabled />
+          <BottomNavigationAction
+            value="profile"
+            label={az.bottomBar.profile}
+            aria-label={az.bottomBar.profile}
+            aria-haspopup="dialog"
+            icon={<StatusAvatar src={avatar} name={username} online={online} size={26} />}
+            onClick={() => setProfileOpen(true)}
+          />
+        </BottomNavigation>
+      </Paper>
+      <ProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} />
+    </>
+  );
+}

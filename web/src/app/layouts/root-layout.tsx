@@ -1,0 +1,17 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { PageSpinner } from '../../components/page-spinner';
+import { AuthProvider } from '../../lib/auth/auth-provider';
+import { RealtimeGate } from '../realtime/realtime-gate';
+
+/** The top route: auth state (it navigates, so it lives inside the router) and the realtime socket around every layout. */
+export function RootLayout() {
+  return (
+    <AuthProvider>
+      <RealtimeGate />
+      <Suspense fallback={<PageSpinner fullScreen />}>
+        <Outlet />
+      </Suspense>
+    </AuthProvider>
+  );
+}

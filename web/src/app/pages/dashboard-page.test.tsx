@@ -1,0 +1,231 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { VIEW_MODE_KEY } from '../../features/movies/hooks/use-view-mode';
+import { stubFetch } from '../../test/fetch-router';
+import { makeMovie, otherMember, paged } from '../../test/movie-fixtures';
+import { fakeAuth, jsonResponse, renderWithApp } from '../../test/render';
+import { DashboardPage } from './dashboard-page';
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  localStorage.setItem('token', 'member-token');
+});
+afterEach(() => vi.useRealTimers());
+
+/** Focus and paste: one input event instead of one per character (MUI inputs are slow to type into). */
+const fill = async (input: HTMLElement, text: string) => {
+  await userEvent.click(input);
+  await userEvent.paste(text);
+};
+
+const renderDashboard = () => renderWithApp(<DashboardPage />, { route: '/dashboard', auth: fakeAuth() });
+
+const nargin = makeMovie({ title: 'Nargin', status: 'watched', rating: 8, poster_url: 'https://img.example/n.jpg' });
+const yeli = makeMovie({ title: 'Bir Səhər Yeli', status: 'watchlist', poster_url: null });
+
+describe('DashboardPage', () => {
+  it('shows the empty state with an add button when the collection is empty', async () => {
+    stubFetch({ 'GET /api/movies': () => jsonResponse(paged([])) });
+    renderDashboard();
+    expect(await screen.findByText('Hələ heç bir film əlavə etməmisiniz')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Film əlavə et' })).toHaveLength(2);
+  });
+
+  it('shows skeletons while loading, then the movies with poster or placeholder', async () => {
+    let answer: (response: Response) => void = () => {};
+    stubFetch({ 'GET /api/movies': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderDashboard();
+    expect(await screen.findByTestId('movies-skeleton')).toBeInTheDocument();
+    await act(async () => answer(jsonResponse(paged([nargin, yeli]))));
+    expect(await screen.findByRole('link', { name: /Nargin/ })).toHaveAttribute('href', `/movie/${nargin.id}`);
+    expect(screen.getByRole('img', { name: '"Nargin" filminin posteri' })).toHaveAttribute('src', nargin.poster_url);
+    expect(screen.getByTestId('poster-placeholder')).toHaveTextContent('BS');
+    expect(screen.getByText('2 film')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Qiymət: 8/10' })).toBeInTheDocument();
+    expect(screen.queryByTestId('movies-skeleton')).not.toBeInTheDocument();
+  });
+
+  it('filters by status with the chips', async () => {
+    const api = stubFetch({
+      'GET /api/movies': ({ url }) =>
+        jsonResponse(paged(url.searchParams.get('status') === 'watched' ? [nargin] : [nargin, yeli])),
+    });
+    renderDashboard();
+    await screen.findByText('Bir Səhər Yeli');
+    await userEvent.click(screen.getByRole('button', { name: 'İzlənilənlər' }));
+    await waitFor(() => expect(screen.queryByText('Bir Səhər Yeli')).not.toBeInTheDocument());
+    expect(screen.getByText('Nargin')).toBeInTheDocument();
+    expect(api.calls()).toEqual(['GET /api/movies?page=1&limit=20', 'GET /api/movies?page=1&limit=20&status=watched']);
+    expect(screen.getByRole('button', { name: 'İzlənilənlər' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('loads the next page with "Daha çox göstər"', async () => {
+    const first = Array.from({ length: 20 }, (_, i) => makeMovie({ title: `Birinci ${i}` }));
+    const api = stubFetch({
+      'GET /api/movies': ({ url }) =>
+        url.searchParams.get('page') === '2'
+          ? jsonResponse(paged([makeMovie({ title: 'Sonuncu' })], 2, 20, 21))
+          : jsonResponse(paged(first, 1, 20, 21)),
+    });
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Daha çox göstər' }));
+    expect(await screen.findByText('Sonuncu')).toBeInTheDocument();
+    expect(screen.getByText('Birinci 0')).toBeInTheDocument();
+    expect(api.calls()).toContain('GET /api/movies?page=2&limit=20');
+    expect(screen.queryByRole('button', { name: 'Daha çox göstər' })).not.toBeInTheDocument();
+  });
+
+  it('switches to the list view and remembers it', async () => {
+    stubFetch({ 'GET /api/movies': () => jsonResponse(paged([nargin])) });
+    renderDashboard();
+    await screen.findByText('Nargin');
+    await userEvent.click(screen.getByRole('button', { name: 'Siyahı görünüşü' }));
+    expect(localStorage.getItem(VIEW_MODE_KEY)).toBe('list');
+    expect(screen.getByRole('button', { name: 'Siyahı görünüşü' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText(/Rasim Ocaqov/)).toBeInTheDocument();
+  });
+
+  it('the add dialog checks the fields, then posts and toasts', async () => {
+    const api = stubFetch({
+      'GET /api/movies': () => jsonResponse(paged([])),
+      'POST /api/movies': ({ body }) => jsonResponse(makeMovie(body as object), 201),
+    });
+    renderDashboard();
+    await screen.findByText('Hələ heç bir film əlavə etməmisiniz');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Film əlavə et' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Film əlavə et' });
+    const form = within(dialog);
+
+    await fill(form.getByLabelText(/Poster ünvanı/), 'ftp://x');
+    await fill(form.getByLabelText('Buraxılış ili'), '1850');
+    await userEvent.click(form.getByRole('button', { name: 'Əlavə et' }));
+    expect(form.getByText('Filmin adını daxil edin')).toBeInTheDocument();
+    expect(form.getByText('İl 1870 ilə 2100 arasında tam ədəd olmalıdır')).toBeInTheDocument();
+    expect(form.getByText('http:// və ya https:// ilə başlayan düzgün ünvan daxil edin')).toBeInTheDocument();
+    expect(api.calls().filter((call) => call.startsWith('POST'))).toEqual([]);
+
+    await fill(form.getByRole('textbox', { name: /Filmin adı/ }), 'Nargin');
+    await userEvent.clear(form.getByLabelText('Buraxılış ili'));
+    await fill(form.getByLabelText('Buraxılış ili'), '1998');
+    await userEvent.clear(form.getByLabelText(/Poster ünvanı/));
+    await userEvent.type(form.getByLabelText('Janrlar'), 'Dram{Enter}');
+    await userEvent.click(form.getByRole('button', { name: 'Komediya' }));
+    // Rating follows the pointer's position, which happy-dom does not lay out: a plain click.
+    fireEvent.click(form.getByRole('radio', { name: '8/10' }));
+    await userEvent.click(form.getByRole('radio', { name: 'İzlənilib' }));
+    fireEvent.change(form.getByLabelText('İzlədiyiniz tarix'), { target: { value: '2026-02-14' } });
+    await userEvent.click(form.getByRole('button', { name: 'Əlavə et' }));
+
+    expect(await screen.findByText('"Nargin" kolleksiyanıza əlavə edildi')).toBeInTheDocument();
+    const body = api.bodyOf('POST /api/movies') as Record<string, unknown>;
+    expect(body).toMatchObject({
+      title: 'Nargin',
+      year: 1998,
+      genres: ['Dram', 'Komediya'],
+      rating: 8,
+      status: 'watched',
+    });
+    expect(new Date(body.watched_at as string).getDate()).toBe(14);
+    expect(body).not.toHaveProperty('director');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  }, 20_000);
+
+  it("shows the server's per-field texts under the inputs", async () => {
+    stubFetch({
+      'GET /api/movies': () => jsonResponse(paged([])),
+      'POST /api/movies': () =>
+        jsonResponse(
+          {
+            success: false,
+            error: 'Məlumatlar yanlışdır',
+            code: 'VALIDATION',
+            fields: { title: 'Bu ad qəbul edilmir' },
+          },
+          400,
+        ),
+    });
+    renderDashboard();
+    await userEvent.click((await screen.findAllByRole('button', { name: 'Film əlavə et' }))[0]!);
+    const dialog = within(await screen.findByRole('dialog'));
+    await userEvent.type(dialog.getByRole('textbox', { name: /Filmin adı/ }), 'X');
+    await userEvent.click(dialog.getByRole('button', { name: 'Əlavə et' }));
+    expect(await dialog.findByText('Bu ad qəbul edilmir')).toBeInTheDocument();
+    expect(dialog.getByRole('textbox', { name: /Filmin adı/ })).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('edits a movie in the same dialog with a PUT', async () => {
+    const api = stubFetch({
+      'GET /api/movies': () => jsonResponse(paged([nargin])),
+      [`PUT /api/movies/${nargin.id}`]: ({ body }) => jsonResponse({ ...nargin, ...(body as object) }),
+    });
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('button', { name: '"Nargin" filmini redaktə et' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Filmi redaktə et' }));
+    expect(dialog.getByRole('textbox', { name: /Filmin adı/ })).toHaveValue('Nargin');
+    fireEvent.click(dialog.getByRole('radio', { name: '10/10' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Yadda saxla' }));
+    expect(await screen.findByText('Film yeniləndi')).toBeInTheDocument();
+    expect(api.bodyOf(`PUT /api/movies/${nargin.id}`)).toMatchObject({
+      title: 'Nargin',
+      rating: 10,
+      director: 'Rasim Ocaqov',
+    });
+  });
+
+  it('deletes only after confirmation', async () => {
+    const api = stubFetch({
+      'GET /api/movies': () => jsonResponse(paged([nargin])),
+      [`DELETE /api/movies/${nargin.id}`]: () => jsonResponse({ success: true, message: 'Silindi' }),
+    });
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('button', { name: '"Nargin" filmini sil' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Film silinsin?' });
+    expect(api.calls().some((call) => call.startsWith('DELETE'))).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ləğv et' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls().some((call) => call.startsWith('DELETE'))).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: '"Nargin" filmini sil' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Bəli, sil' }));
+    expect(await screen.findByText('Film silindi')).toBeInTheDocument();
+    expect(api.calls()).toContain(`DELETE /api/movies/${nargin.id}`);
+  });
+
+  it('searches every member after typing settles, with the matches marked and the owner shown', async () => {
+    const hit = { ...makeMovie({ title: 'Bir Səhər Yeli', owner: otherMember }), score: 0.9 };
+    const api = stubFetch({
+      'GET /api/movies': () => jsonResponse(paged([nargin])),
+      'GET /api/movies/search/seher': () => jsonResponse(paged([hit])),
+    });
+    renderDashboard();
+    await screen.findByText('Nargin');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Film axtar' }), 'seher');
+    // Nothing is sent while typing: no request per keystroke.
+    expect(api.calls().filter((call) => call.includes('/search/'))).toEqual([]);
+    const title = await screen.findByRole('link', { name: 'Bir Səhər Yeli' });
+    expect(title.querySelector('mark')).toHaveTextContent(/^Səhər$/);
+    expect(api.calls().filter((call) => call.includes('/search/'))).toEqual([
+      'GET /api/movies/search/seher?page=1&limit=20',
+    ]);
+    expect(screen.getByRole('link', { name: 'Əlavə edən: orxan' })).toHaveAttribute('href', `/user/${otherMember.id}`);
+    expect(screen.getByText('1 film tapıldı')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Axtarışı təmizlə' }));
+    expect(await screen.findByText('Nargin')).toBeInTheDocument();
+  });
+
+  it('the bottom bar request opens the add dialog 300 ms after arriving', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubFetch({ 'GET /api/movies': () => jsonResponse(paged([])) });
+    const { router } = renderDashboard();
+    await act(async () => {
+      await router.navigate('/dashboard', { state: { addMovie: Date.now() } });
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(300);
+    });
+    expect(screen.getByRole('dialog', { name: 'Film əlavə et' })).toBeInTheDocument();
+  });
+});

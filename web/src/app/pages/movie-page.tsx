@@ -1,0 +1,64 @@
+import Container from '@mui/material/Container';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { LoadError } from '../../components/load-error';
+import { PageSpinner } from '../../components/page-spinner';
+import { paths } from '../../config/paths';
+import { CommentsSection } from '../../features/comments/components/comments-section';
+import { DeleteMovieDialog } from '../../features/movies/components/delete-movie-dialog';
+import { MovieDetails } from '../../features/movies/components/movie-details';
+import { MovieFormDialog } from '../../features/movies/components/movie-form-dialog';
+import { useMovie } from '../../features/movies/hooks/use-movies';
+import { az } from '../../i18n/az';
+import { useAuth } from '../../lib/auth/auth-context';
+
+const t = az.movies.detail;
+
+/** /movie/:movieId: public; the owner (or an admin) can also edit and delete here. */
+export function MoviePage() {
+  const { movieId = '' } = useParams();
+  const { userId, isAdmin, isLoggedIn } = useAuth();
+  const navigate = useNavigate();
+  const query = useMovie(movieId);
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  if (query.isPending) return <PageSpinner />;
+
+  if (query.isError) {
+    return (
+      <LoadError
+        error={query.error}
+        notFoundTitle={t.notFoundTitle}
+        notFoundText={t.notFoundText}
+        onRetry={() => query.refetch()}
+        back={
+          isLoggedIn ? { to: paths.dashboard, label: t.toDashboard } : { to: paths.home, label: az.common.backHome }
+        }
+      />
+    );
+  }
+
+  const movie = query.data;
+  const mayChange = isLoggedIn && (movie.owner.id === userId || isAdmin);
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, sm: 5 } }}>
+      <MovieDetails
+        movie={movie}
+        onEdit={mayChange ? () => setEditing(true) : undefined}
+        onDelete={mayChange ? () => setDeleting(true) : undefined}
+      />
+      <CommentsSection movieId={movie.id} />
+      {mayChange && (
+        <>
+          <MovieFormDialog open={editing} movie={movie} onClose={() => setEditing(false)} />
+          <DeleteMovieDialog
+            movie={deleting ? movie : null}
+            onClose={() => setDeleting(false)}
+            onDeleted={() => navigate(movie.owner.id === userId ? paths.dashboard : paths.user(movie.owner.id))}
+          />
+        </>
+      )}
+    </Container>
+  );
+}

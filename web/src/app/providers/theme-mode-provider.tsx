@@ -1,0 +1,35 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { createAppTheme } from '../../config/theme';
+import { getDarkMode, setDarkMode } from '../../lib/storage';
+import { ThemeModeContext } from '../../lib/theme-mode';
+
+/** Light or dark (SPEC.md section 4 "Theme"), persisted under `darkMode`. */
+export function ThemeModeProvider({ children }: { children: ReactNode }) {
+  const [dark, setDark] = useState<boolean>(getDarkMode);
+
+  const toggleMode = useCallback(() => {
+    setDark((previous) => {
+      setDarkMode(!previous);
+      return !previous;
+    });
+  }, []);
+
+  const theme = useMemo(() => createAppTheme(dark ? 'dark' : 'light'), [dark]);
+  const value = useMemo(() => ({ mode: theme.palette.mode, toggleMode }), [theme, toggleMode]);
+
+  // Keep the browser chrome in step with the page (index.html starts with the primary colour).
+  useEffect(() => {
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', dark ? '#121212' : '#3f51b5');
+  }, [dark]);
+
+  return (
+    <ThemeModeContext.Provider value={value}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline enableColorScheme />
+        {children}
+      </ThemeProvider>
+    </ThemeModeContext.Provider>
+  );
+}

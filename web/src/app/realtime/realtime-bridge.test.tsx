@@ -1,0 +1,250 @@
+import { useQuery } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { friendKeys } from '../../features/friends/hooks/friend-keys';
+import { newsletterKeys } from '../../features/newsletters/hooks/newsletter-keys';
+import { useIsOnline, useLastSeen } from '../../features/presence/hooks/use-presence';
+import { presenceStore } from '../../features/presence/presence-store';
+import { AuthContext, type AuthState } from '../../lib/auth/auth-context';
+import { runSessionEndCleanups } from '../../lib/auth/auth-events';
+import { setToken } from '../../lib/storage';
+import { fakeIo, fakeSockets } from '../../test/fake-socket';
+import { fakeAuth, testQueryClient } from '../../test/render';
+import { UserMenu } from '../layouts/user-menu';
+import { AppProviders } from '../providers/app-providers';
+import { RealtimeBridge } from './realtime-bridge';
+import { RealtimeGate } from './realtime-gate';
+
+const friend = '11111111-1111-4111-8111-111111111111';
+const stranger = '22222222-2222-4222-8222-222222222222';
+
+const calls = { friendCount: 0, unread: 0 };
+/** Two cached queries the live events must refresh, plus a presence read-out. */
+function Probe() {
+  useQuery({ queryKey: friendKeys.count, queryFn: () => ++calls.friendCount });
+  useQuery({ queryKey: newsletterKeys.unreadCount, queryFn: () => ++calls.unread });
+  const online = useIsOnline(friend);
+  const { lastSeen } = useLastSeen(friend);
+  return <output data-testid="friend">{`${online ? 'online' : 'offline'}|${lastSeen ?? '-'}`}</output>;
+}
+
+function setup(auth: AuthState) {
+  const client = testQueryClient();
+  const tree = (value: AuthState) => {
+    const router = createMemoryRouter([
+      {
+        path: '*',
+        element: (
+          <>
+            <RealtimeBridge />
+            <Probe />
+            <UserMenu />
+          </>
+        ),
+      },
+    ]);
+    return (
+      <AppProviders queryClient={client}>
+        <AuthContext.Provider value={value}>
+          <RouterProvider router={router} />
+        </AuthContext.Provider>
+      </AppProviders>
+    );
+  };
+  const utils = render(tree(auth));
+  return { client, rerender: (value: AuthState) => utils.rerender(tree(value)) };
+}
+
+const socket = () => {
+  const found = fakeSockets.at(-1);
+  if (!found) throw new Error('no socket');
+  return found;
+};
+const settle = () => act(() => vi.dynamicImportSettled());
+
+beforeEach(() => {
+  calls.friendCount = 0;
+  calls.unread = 0;
+});
+afterEach(() => act(() => presenceStore.reset()));
+
+describe('the realtime socket connects only under SPEC.md section 5', () => {
+  it('no socket for a visitor, even with a token in storage', async () => {
+    setToken('tok');
+    setup(fakeAuth({ isLoggedIn: false, userId: null, username: null }));
+    await settle();
+    expect(fakeSockets).toHaveLength(0);
+  });
+
+  it('no socket without a user id (the profile has not arrived)', async () => {
+    setToken('tok');
+    setup(fakeAuth({ userId: null }));
+    await settle();
+    expect(fakeSockets).toHaveLength(0);
+  });
+
+  it('no socket without a stored token', async () => {
+    setup(fakeAuth());
+    await settle();
+    expect(fakeSockets).toHaveLength(0);
+  });
+
+  it('connects with the stored token when logged in with a user id, and closes on logout', async () => {
+    setToken('tok');
+    const { rerender } = setup(fakeAuth());
+    await settle();
+    expect(fakeSockets).toHaveLength(1);
+    expect(fakeIo).toHaveBeenLastCalledWith(
+      expect.any(String),
+      expect.objectContaining({ auth: { token: 'tok' }, withCredentials: true }),
+    );
+    act(() => socket().serverConnect());
+    expect(socket().sent('user:online')).toEqual([{ userId: fakeAuth().userId }]);
+
+    rerender(fakeAuth({ isLoggedIn: false, userId: null }));
+    expect(socket().disconnectCalls).toBe(1);
+    expect(presenceStore.getSnapshot().connected).toBe(false);
+  });
+
+  it('an ended session (onSessionEnd) closes the socket and forgets presence', async () => {
+    setToken('tok');
+    setup(fakeAuth());
+    await settle();
+    act(() => {
+      socket().serverConnect();
+      socket().serverSend('users:online', [friend]);
+    });
+    expect(screen.getByTestId('friend')).toHaveTextContent('online');
+    act(() => runSessionEndCleanups());
+    expect(socket().disconnectCalls).toBe(1);
+    expect(presenceStore.getSnapshot().online.size).toBe(0);
+    expect(screen.getByTestId('friend')).toHaveTextContent('offline|-');
+  });
+});
+
+describe('presence from the socket', () => {
+  it('users:online, user:offline with lastSeen, user:online', async () => {
+    setToken('tok');
+    setup(fakeAuth());
+    await settle();
+    act(() => socket().serverConnect());
+    act(() => socket().serverSend('users:online', [friend]));
+    expect(screen.getByTestId('friend')).toHaveTextContent('online|-');
+    act(() => socket().serverSend('user:offline', { userId: friend, lastSeen: '2025-03-20T10:00:00.000Z' }));
+    expect(screen.getByTestId('friend')).toHaveTextContent('offline|2025-03-20T10:00:00.000Z');
+    act(() => socket().serverSend('user:online', { userId: friend }));
+    expect(screen.getByTestId('friend')).toHaveTextContent('online|2025-03-20T10:00:00.000Z');
+  });
+
+  it('a friend who is offline on connect is asked about once; the answer is shown', async () => {
+    setToken('tok');
+    setup(fakeAuth());
+    await settle();
+    act(() => {
+      socket().serverConnect();
+      socket().serverSend('users:online', []);
+    });
+    expect(socket().sent('user:lastSeen')).toEqual([{ userId: friend }]);
+    act(() => socket().serverSend('user:lastSeenResponse', { userId: friend, lastSeen: '2025-01-01T00:00:00.000Z' }));
+    expect(screen.getByTestId('friend')).toHaveTextContent('offline|2025-01-01T00:00:00.000Z');
+    expect(socket().sent('user:lastSeen')).toHaveLength(1);
+  });
+
+  it('the header menu says İndi onlayn while connected and Offlayn when not', async () => {
+    setToken('tok');
+    setup(fakeAuth());
+    await settle();
+    await userEvent.click(screen.getByRole('button', { name: 'Hesab menyusu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('Offlayn')).toBeInTheDocument();
+    act(() => socket().serverConnect());
+    expect(within(menu).getByText('İndi onlayn')).toBeInTheDocument();
+    act(() => socket().serverDisconnect('transport close'));
+    expect(within(menu).getByText('Offlayn')).toBeInTheDocument();
+  });
+});
+
+describe('live updates', () => {
+  it('friend:request refreshes the friend queries and shows a toast', async () => {
+    setToken('tok');
+    setup(fakeAuth());
+    await settle();
+    await waitFor(() => expect(calls.friendCount).toBe(1));
+    act(() =>
+      socket().serverSend('friend:request', {
+        requestId: 'r1',
+        sender: { id: stranger, username: 'aysel', avatar_url: null },
+      }),
+    );
+    await waitFor(() => expect(calls.friendCount).toBe(2));
+    expect(await screen.findByText('aysel sizə dostluq istəyi göndərib')).toBeInTheDocument();
+    expect(calls.unread).toBe(1);
+  });
+
+  it.each([
+    ['friend:accepted', { requestId: 'r1', userId: stranger }],
+    ['friend:removed', { userId: stranger }],
+  ])('%s refreshes the friend queries', async (event, payload) => {
+    setToken('tok');
+    setup(fakeAuth());
+    await settle();
+    await waitFor(() => expect(calls.friendCount).toBe(1));
+    act(() => socket().serverSend(event, payload));
+    await waitFor(() => expect(calls.friendCount).toBe(2));
+  });
+
+  it('friend:removed takes the former friend out of the online set', async () => {
+    setToken('tok');
+    setup(fakeAuth());
+    await settle();
+    act(() => {
+      socket().serverConnect();
+      socket().serverSend('users:online', [friend]);
+    });
+    act(() => socket().serverSend('friend:removed', { userId: friend }));
+    expect(screen.getByTestId('friend')).toHaveTextContent('offline');
+  });
+
+  it('newsletter:created refreshes every newsletter query', async () => {
+    setToken('tok');
+    setup(fakeAuth());
+    await settle();
+    await waitFor(() => expect(calls.unread).toBe(1));
+    act(() =>
+      socket().serverSend('newsletter:created', {
+        id: 'n1',
+        title: 'Yeni',
+        is_important: false,
+        created_at: '2025-03-20T10:00:00.000Z',
+      }),
+    );
+    await waitFor(() => expect(calls.unread).toBe(2));
+    expect(calls.friendCount).toBe(1);
+  });
+});
+
+describe('RealtimeGate (the lazy owner of the socket)', () => {
+  const renderGate = (auth: AuthState) =>
+    render(
+      <AppProviders queryClient={testQueryClient()}>
+        <AuthContext.Provider value={auth}>
+          <RealtimeGate />
+        </AuthContext.Provider>
+      </AppProviders>,
+    );
+
+  it('loads nothing for a visitor', async () => {
+    setToken('tok');
+    renderGate(fakeAuth({ isLoggedIn: false, userId: null }));
+    await settle();
+    expect(fakeSockets).toHaveLength(0);
+  });
+
+  it('mounts the bridge for a member, which opens the socket', async () => {
+    setToken('tok');
+    renderGate(fakeAuth());
+    await waitFor(() => expect(fakeSockets).toHaveLength(1));
+  });
+});

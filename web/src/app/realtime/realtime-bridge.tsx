@@ -1,0 +1,67 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { toast } from 'react-toastify';
+import { refreshFriendState } from '../../features/friends/hooks/friend-keys';
+import { newsletterKeys } from '../../features/newsletters/hooks/newsletter-keys';
+import { presenceStore } from '../../features/presence/presence-store';
+import { az } from '../../i18n/az';
+import { useAuth } from '../../lib/auth/auth-context';
+import { onSessionEnd } from '../../lib/auth/auth-events';
+import { openRealtimeConnection } from '../../lib/socket/realtime-connection';
+import { getToken } from '../../lib/storage';
+
+/**
+ * The app's one realtime socket, composed here: it exists only while SPEC.md section 5 holds
+ * (logged in, a user id, a stored token), feeds the presence store, and turns live friend and
+ * newsletter events into cache refreshes. Renders nothing.
+ */
+export function RealtimeBridge() {
+  const { isLoggedIn, userId } = useAuth();
+  const queryClient = useQueryClient();
+
+  // Logout (or any ended session) forgets everyone's presence.
+  useEffect(() => onSessionEnd(() => presenceStore.reset()), []);
+
+  useEffect(() => {
+    if (!isLoggedIn || !userId || !getToken()) return;
+    let disconnected = false;
+    const connection = openRealtimeConnection({
+      userId,
+      getToken,
+      onConnectedChange: (connected) => {
+        presenceStore.setConnected(connected);
+        // Friend events sent while we were away are lost: catch up once back.
+        if (connected && disconnected) void refreshFriendState(queryClient);
+        disconnected = !connected;
+      },
+      handlers: {
+        'users:online': (ids) => presenceStore.setOnlineList(ids),
+        'user:online': ({ userId: id }) => presenceStore.markOnline(id),
+        'user:offline': ({ userId: id, lastSeen }) => presenceStore.markOffline(id, lastSeen),
+        'user:lastSeenResponse': ({ userId: id, lastSeen }) => presenceStore.recordLastSeen(id, lastSeen),
+        'friend:request': ({ sender }) => {
+          void refreshFriendState(queryClient);
+          toast.info(az.presence.friendRequestToast(sender.username));
+        },
+        'friend:accepted': () => void refreshFriendState(queryClient),
+        'friend:removed': ({ userId: id }) => {
+          presenceStore.forget(id);
+          void refreshFriendState(queryClient);
+        },
+        'newsletter:created': () => void queryClient.invalidateQueries({ queryKey: newsletterKeys.all }),
+      },
+    });
+    presenceStore.setRequester(connection.requestLastSeen);
+    const stop = () => {
+      presenceStore.setRequester(null);
+      connection.close();
+    };
+    const off = onSessionEnd(stop);
+    return () => {
+      off();
+      stop();
+    };
+  }, [isLoggedIn, userId, queryClient]);
+
+  return null;
+}

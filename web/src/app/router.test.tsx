@@ -1,0 +1,134 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, sampleProfile, testQueryClient } from '../test/render';
+import { AppProviders } from './providers/app-providers';
+import { routes } from './router';
+
+const open = (path: string) => {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProviders queryClient={testQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+};
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>();
+  vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+const signedInAs = (profile: typeof sampleProfile) => {
+  localStorage.setItem('token', 'tok');
+  fetchMock.mockImplementation(async (input) => {
+    const url = String(input);
+    if (url === '/api/user/profile') return jsonResponse(profile);
+    if (url === '/api/stats/admin') return jsonResponse({ userCount: 12, pendingCommentCount: 3 });
+    return jsonResponse({ success: false, error: 'Tapılmadı', code: 'NOT_FOUND' }, 404);
+  });
+};
+
+describe('routes and guards (SPEC.md section 2)', () => {
+  it.each(['/dashboard', '/profile', '/friends'])('a logged-out visitor at %s is sent to /login', async (path) => {
+    const router = open(path);
+    expect(await screen.findByRole('heading', { name: 'Daxil olun' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it.each(['/admin', '/admin/users', '/admin/comments', '/admin/newsletters'])(
+    'a logged-out visitor at %s is sent to /login',
+    async (path) => {
+      const router = open(path);
+      expect(await screen.findByRole('heading', { name: 'Daxil olun' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/login');
+    },
+  );
+
+  it('a logged-in member at /admin sees exactly the admin-only text', async () => {
+    signedInAs(sampleProfile);
+    const router = open('/admin/users');
+    expect(await screen.findByText('Bu səhifəyə giriş üçün admin yetkiniz yoxdur.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/users');
+    expect(screen.queryByText('İstifadəçi İdarəetmə')).not.toBeInTheDocument();
+  });
+
+  it('an admin at /admin gets the admin layout and the counts', async () => {
+    signedInAs({ ...sampleProfile, isAdmin: true });
+    open('/admin');
+    // The first import of a lazy page compiles its modules: slow on a loaded machine.
+    expect(await screen.findByRole('heading', { name: 'Ümumi Panel' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('stat-user-count', {}, { timeout: 5000 })).toHaveTextContent('12');
+    expect(screen.getByTestId('stat-pending-comments')).toHaveTextContent('3');
+    // No main header inside /admin.
+    expect(screen.queryByRole('button', { name: 'Menyunu aç' })).not.toBeInTheDocument();
+  });
+
+  it('a logged-in member reaches the dashboard', async () => {
+    signedInAs(sampleProfile);
+    open('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Xoş gəldiniz, leyla!' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('shows the not-found page for unknown paths', async () => {
+    open('/there/is/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Səhifə tapılmadı' })).toBeInTheDocument();
+  });
+
+  it('shows the session-ended notice on /login?expired=true only', async () => {
+    open('/login?expired=true');
+    expect(
+      await screen.findByText('Sessiyanızın müddəti bitib. Zəhmət olmasa, yenidən daxil olun.'),
+    ).toBeInTheDocument();
+  });
+
+  it('has no session notice on a plain /login', async () => {
+    open('/login');
+    await screen.findByRole('heading', { name: 'Daxil olun' });
+    expect(screen.queryByText(/Sessiyanızın müddəti bitib/)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['/', 'Filmlər dostlarla daha maraqlıdır'],
+    ['/register', 'Qeydiyyat'],
+    ['/forgot-password', 'Şifrənin bərpası'],
+    ['/reset-password/abc', 'Yeni şifrə təyin edin'],
+    ['/newsletters', 'Yeniliklər'],
+    ['/newsletters/7', 'Yenilik'],
+  ])('public route %s is open to visitors', async (path, heading) => {
+    open(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it('the public movie page is open to visitors and fetched without a token', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ success: false, error: 'Film tapılmadı', code: 'NOT_FOUND' }, 404));
+    open('/movie/1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Film tapılmadı' })).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/movies/1');
+    expect(new Headers(init.headers).has('authorization')).toBe(false);
+  });
+
+  it('a public profile that does not exist shows a friendly text', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse({ success: false, error: 'İstifadəçi tapılmadı', code: 'NOT_FOUND' }, 404),
+    );
+    open('/user/username/nobody');
+    expect(await screen.findByText('Axtardığınız istifadəçi mövcud deyil və ya hesabı silinib.')).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/user/profile/username/nobody');
+    expect(new Headers(init.headers).has('authorization')).toBe(false);
+  });
+
+  it('a public profile by id shows the member', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse({ ...sampleProfile, email: undefined, last_seen: null, created_at: '2025-03-04T10:00:00.000Z' }),
+    );
+    open(`/user/${sampleProfile.id}`);
+    expect(await screen.findByRole('heading', { name: 'leyla' })).toBeInTheDocument();
+    expect(screen.getByText('Üzv olub: 04.03.2025')).toBeInTheDocument();
+  });
+});

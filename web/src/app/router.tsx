@@ -1,0 +1,80 @@
+import { type ComponentType, lazy } from 'react';
+import type { RouteObject } from 'react-router';
+import { RequireAdmin, RequireAuth } from './guards';
+import { MainLayout } from './layouts/main-layout';
+import { RootLayout } from './layouts/root-layout';
+import { RouteErrorPage } from './pages/route-error-page';
+
+/** React.lazy for a named export, so pages keep named exports and still load on demand. */
+const lazyNamed = <M, K extends keyof M>(load: () => Promise<M>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+
+// Every page is its own chunk: the landing page downloads only what it renders.
+const LandingPage = lazyNamed(() => import('./pages/landing-page'), 'LandingPage');
+const LoginPage = lazyNamed(() => import('./pages/login-page'), 'LoginPage');
+const RegisterPage = lazyNamed(() => import('./pages/register-page'), 'RegisterPage');
+const ForgotPasswordPage = lazyNamed(() => import('./pages/forgot-password-page'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyNamed(() => import('./pages/reset-password-page'), 'ResetPasswordPage');
+const PublicProfilePage = lazyNamed(() => import('./pages/public-profile-page'), 'PublicProfilePage');
+const MoviePage = lazyNamed(() => import('./pages/movie-page'), 'MoviePage');
+const NewslettersPage = lazyNamed(() => import('./pages/newsletters-page'), 'NewslettersPage');
+const NewsletterPage = lazyNamed(() => import('./pages/newsletter-page'), 'NewsletterPage');
+const DashboardPage = lazyNamed(() => import('./pages/dashboard-page'), 'DashboardPage');
+const ProfilePage = lazyNamed(() => import('./pages/profile-page'), 'ProfilePage');
+const FriendsPage = lazyNamed(() => import('./pages/friends-page'), 'FriendsPage');
+const NotFoundPage = lazyNamed(() => import('./pages/not-found-page'), 'NotFoundPage');
+const AdminLayout = lazyNamed(() => import('./layouts/admin-layout'), 'AdminLayout');
+const AdminOverviewPage = lazyNamed(() => import('./pages/admin-overview-page'), 'AdminOverviewPage');
+const AdminUsersPage = lazyNamed(() => import('./pages/admin-users-page'), 'AdminUsersPage');
+const AdminCommentsPage = lazyNamed(() => import('./pages/admin-comments-page'), 'AdminCommentsPage');
+const AdminNewslettersPage = lazyNamed(() => import('./pages/admin-newsletters-page'), 'AdminNewslettersPage');
+
+/** The route tree of SPEC.md section 2. Exported for tests (createMemoryRouter). */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        element: <MainLayout />,
+        children: [
+          { index: true, element: <LandingPage /> },
+          { path: 'login', element: <LoginPage /> },
+          { path: 'register', element: <RegisterPage /> },
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          { path: 'reset-password/:token', element: <ResetPasswordPage /> },
+          { path: 'user/username/:username', element: <PublicProfilePage /> },
+          { path: 'user/:userId', element: <PublicProfilePage /> },
+          { path: 'movie/:movieId', element: <MoviePage /> },
+          { path: 'newsletters', element: <NewslettersPage /> },
+          { path: 'newsletters/:id', element: <NewsletterPage /> },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: 'dashboard', element: <DashboardPage /> },
+              { path: 'profile', element: <ProfilePage /> },
+              { path: 'friends', element: <FriendsPage /> },
+            ],
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        path: 'admin',
+        element: <RequireAdmin />,
+        children: [
+          {
+            element: <AdminLayout />,
+            children: [
+              { index: true, element: <AdminOverviewPage /> },
+              { path: 'users', element: <AdminUsersPage /> },
+              { path: 'comments', element: <AdminCommentsPage /> },
+              { path: 'newsletters', element: <AdminNewslettersPage /> },
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,28 @@
+/** Every route of the app in one place (SPEC.md section 2), so links never drift from the router. */
+export const paths = {
+  home: '/',
+  login: '/login',
+  loginExpired: '/login?expired=true',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
+  user: (userId: string) => `/user/${encodeURIComponent(userId)}`,
+  userByName: (username: string) => `/user/username/${encodeURIComponent(username)}`,
+  movie: (movieId: string) => `/movie/${encodeURIComponent(movieId)}`,
+  newsletters: '/newsletters',
+  newsletter: (id: string) => `/newsletters/${encodeURIComponent(id)}`,
+  dashboard: '/dashboard',
+  profile: '/profile',
+  friends: '/friends',
+  admin: '/admin',
+  adminUsers: '/admin/users',
+  adminComments: '/admin/comments',
+  adminNewsletters: '/admin/newsletters',
+} as const;
+
+/** The main header, sidebar and bottom bar are not part of the admin area. */
+export const isAdminPath = (pathname: string): boolean => pathname === '/admin' || pathname.startsWith('/admin/');
+
+/** Pages that get the lighter header (SPEC.md section 2, "Main header"). */
+export const isAuthFormPath = (pathname: string): boolean =>
+  pathname === paths.login || pathname === paths.register || pathname.startsWith('/reset-password/');

@@ -1,0 +1,61 @@
+import { createTheme, type PaletteMode, type Theme } from '@mui/material/styles';
+
+/** SPEC.md section 9: the product's colours and corner radius. */
+export const themeColors = {
+  primary: '#3f51b5',
+  secondary: '#9c27b0',
+  info: '#673ab7',
+  darkBackground: '#121212',
+  lightBackground: '#f5f5f5',
+} as const;
+
+/**
+ * On the dark background the primary indigo is too dark for text (about 2.5:1), so primary-coloured
+ * text (links, text and outlined buttons) uses a lighter indigo there; filled surfaces keep #3f51b5.
+ */
+const darkPrimaryText = '#9fa8da';
+
+export const createAppTheme = (mode: PaletteMode): Theme =>
+  createTheme({
+    palette: {
+      mode,
+      primary: { main: themeColors.primary },
+      secondary: { main: themeColors.secondary },
+      info: { main: themeColors.info },
+      background:
+        mode === 'dark'
+          ? { default: themeColors.darkBackground, paper: '#1e1e1e' }
+          : { default: themeColors.lightBackground, paper: '#ffffff' },
+    },
+    shape: { borderRadius: 8 },
+    typography: {
+      fontFamily: '"Roboto", "Segoe UI", system-ui, -apple-system, "Helvetica Neue", Arial, sans-serif',
+    },
+    components: {
+      MuiButton: {
+        styleOverrides: {
+          root: {
+            textTransform: 'none',
+            fontWeight: 600,
+            variants:
+              mode === 'dark'
+                ? [
+                    { props: { variant: 'text', color: 'primary' }, style: { color: darkPrimaryText } },
+                    {
+                      props: { variant: 'outlined', color: 'primary' },
+                      style: { color: darkPrimaryText, borderColor: 'rgba(159, 168, 218, 0.5)' },
+                    },
+                  ]
+                : [],
+          },
+        },
+      },
+      MuiLink: {
+        styleOverrides: {
+          root: {
+            variants: mode === 'dark' ? [{ props: { color: 'primary' }, style: { color: darkPrimaryText } }] : [],
+          },
+        },
+      },
+    },
+  });

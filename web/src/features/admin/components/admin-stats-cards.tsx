@@ -1,0 +1,73 @@
+import CommentIcon from '@mui/icons-material/Comment';
+import PeopleAltIcon from '@mui/icons-material/PeopleAlt';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../config/paths';
+import { az } from '../../../i18n/az';
+import { useAdminStats } from '../hooks/use-admin-stats';
+
+const t = az.admin.overview;
+
+function StatCard(props: {
+  label: string;
+  value: number | undefined;
+  icon: ReactNode;
+  to: string;
+  action: string;
+  testId: string;
+}) {
+  return (
+    <Paper variant="outlined" sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography color="text.secondary" component="h2" variant="subtitle1">
+          {props.label}
+        </Typography>
+        <Box sx={{ color: 'primary.main' }} aria-hidden>
+          {props.icon}
+        </Box>
+      </Box>
+      {props.value === undefined ? (
+        <Skeleton width={80} height={56} />
+      ) : (
+        <Typography variant="h3" component="p" sx={{ fontWeight: 700 }} data-testid={props.testId}>
+          {props.value.toLocaleString('az-AZ')}
+        </Typography>
+      )}
+      <Box>
+        <Button component={RouterLink} to={props.to} size="small">
+          {props.action}
+        </Button>
+      </Box>
+    </Paper>
+  );
+}
+
+/** The two counts of GET /api/stats/admin. */
+export function AdminStatsCards() {
+  const { data } = useAdminStats();
+  return (
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
+      <StatCard
+        label={t.userCount}
+        value={data?.userCount}
+        icon={<PeopleAltIcon fontSize="large" />}
+        to={paths.adminUsers}
+        action={t.manageUsers}
+        testId="stat-user-count"
+      />
+      <StatCard
+        label={t.pendingComments}
+        value={data?.pendingCommentCount}
+        icon={<CommentIcon fontSize="large" />}
+        to={paths.adminComments}
+        action={t.moderateComments}
+        testId="stat-pending-comments"
+      />
+    </Box>
+  );
+}

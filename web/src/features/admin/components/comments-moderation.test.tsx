@@ -1,0 +1,144 @@
+import type { AdminComment } from '@kinodost/contracts/schemas/comments';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '../../../test/fetch-router';
+import { makeComment, otherMember, owner, paged } from '../../../test/movie-fixtures';
+import { fakeAuth, jsonResponse, renderWithApp } from '../../../test/render';
+import { CommentsModeration } from './comments-moderation';
+
+const movie = { id: '00000000-0000-4000-8000-0000000000aa', title: 'Nargin' };
+const fromOrxan: AdminComment = { ...makeComment({ status: 'pending', text: 'Əla!', author: otherMember }), movie };
+const fromLeyla: AdminComment = { ...makeComment({ status: 'pending', text: 'Orta idi', author: owner }), movie };
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  localStorage.setItem('token', 'admin-token');
+});
+
+let pending = 2;
+const serve = (extra: Parameters<typeof stubFetch>[0] = {}) => {
+  pending = 2;
+  const count = (n: number) => () => {
+    pending -= n;
+    return jsonResponse({ success: true, count: n });
+  };
+  return stubFetch({
+    'GET /api/admin/comments': ({ url }) =>
+      jsonResponse(url.searchParams.get('status') === 'approved' ? paged([]) : paged([fromOrxan, fromLeyla])),
+    'GET /api/stats/admin': () =>
+      jsonResponse({ userCount: 5, pendingCommentCount: pending, movieCount: 1, series: [] }),
+    [`PUT /api/admin/comments/${fromOrxan.id}/approve`]: count(1),
+    [`PUT /api/admin/comments/${fromOrxan.id}/reject`]: count(1),
+    [`DELETE /api/admin/comments/${fromOrxan.id}`]: count(1),
+    'POST /api/admin/comments/bulk': ({ body }) => count((body as { ids: string[] }).ids.length)(),
+    ...extra,
+  });
+};
+
+const renderQueue = () =>
+  renderWithApp(<CommentsModeration />, { route: '/admin/comments', auth: fakeAuth({ isAdmin: true }) });
+
+const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
+
+describe('CommentsModeration', () => {
+  it('lists pending comments with the movie link, the author and the pending count', async () => {
+    const api = serve();
+    renderQueue();
+    await screen.findByText('Əla!');
+    const row = within(rowOf('Əla!'));
+    expect(row.getByRole('link', { name: 'Nargin' })).toHaveAttribute('href', `/movie/${movie.id}`);
+    expect(row.getByRole('link', { name: 'orxan' })).toHaveAttribute('href', `/user/${otherMember.id}`);
+    expect(await screen.findByTestId('pending-count')).toHaveTextContent('Təsdiq gözləyən: 2');
+    expect(api.calls()).toContain('GET /api/admin/comments?page=1&limit=20&status=pending');
+  });
+
+  it('approves and rejects one comment at its own endpoint, with a toast and a fresh count', async () => {
+    const api = serve();
+    renderQueue();
+    await screen.findByText('Əla!');
+    await userEvent.click(screen.getByRole('button', { name: 'orxan şərhini təsdiqlə' }));
+    expect(await screen.findByText('Şərh təsdiqləndi')).toBeInTheDocument();
+    expect(api.calls()).toContain(`PUT /api/admin/comments/${fromOrxan.id}/approve`);
+    await waitFor(() => expect(screen.getByTestId('pending-count')).toHaveTextContent('Təsdiq gözləyən: 1'));
+
+    await userEvent.click(screen.getByRole('button', { name: 'orxan şərhini rədd et' }));
+    expect(await screen.findByText('Şərh rədd edildi')).toBeInTheDocument();
+    expect(api.calls()).toContain(`PUT /api/admin/comments/${fromOrxan.id}/reject`);
+  });
+
+  it('deletes one comment only after confirming', async () => {
+    const api = serve();
+    renderQueue();
+    await screen.findByText('Əla!');
+    await userEvent.click(screen.getByRole('button', { name: 'orxan şərhini sil' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Şərh silinsin?' });
+    expect(api.calls().some((call) => call.startsWith('DELETE'))).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Bəli, sil' }));
+    expect(await screen.findByText('Şərh silindi')).toBeInTheDocument();
+    expect(api.calls()).toContain(`DELETE /api/admin/comments/${fromOrxan.id}`);
+  });
+
+  it('approves the checked comments together with one bulk call', async () => {
+    const api = serve();
+    renderQueue();
+    await screen.findByText('Əla!');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'orxan şərhini seç' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'leyla şərhini seç' }));
+    const toolbar = screen.getByRole('toolbar', { name: 'Seçilmiş şərhlər üçün əməliyyatlar' });
+    expect(within(toolbar).getByText('2 şərh seçilib')).toBeInTheDocument();
+    await userEvent.click(within(toolbar).getByRole('button', { name: 'Təsdiqlə' }));
+    expect(await screen.findByText('2 şərh təsdiqləndi')).toBeInTheDocument();
+    expect(api.bodyOf('POST /api/admin/comments/bulk')).toEqual({
+      ids: [fromOrxan.id, fromLeyla.id],
+      action: 'approve',
+    });
+    expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
+  });
+
+  it('select-all then bulk reject, and bulk delete after confirming', async () => {
+    const api = serve();
+    renderQueue();
+    await screen.findByText('Əla!');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Bu səhifədəki bütün şərhləri seç' }));
+    await userEvent.click(within(screen.getByRole('toolbar')).getByRole('button', { name: 'Rədd et' }));
+    expect(await screen.findByText('2 şərh rədd edildi')).toBeInTheDocument();
+    expect(api.bodyOf('POST /api/admin/comments/bulk')).toEqual({
+      ids: [fromOrxan.id, fromLeyla.id],
+      action: 'reject',
+    });
+
+    api.fetchMock.mockClear();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Bu səhifədəki bütün şərhləri seç' }));
+    await userEvent.click(within(screen.getByRole('toolbar')).getByRole('button', { name: 'Sil' }));
+    const dialog = await screen.findByRole('dialog', { name: '2 şərh silinsin?' });
+    expect(api.calls().some((call) => call.startsWith('POST'))).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Bəli, sil' }));
+    expect(await screen.findByText('2 şərh silindi')).toBeInTheDocument();
+    expect(api.bodyOf('POST /api/admin/comments/bulk')).toEqual({
+      ids: [fromOrxan.id, fromLeyla.id],
+      action: 'delete',
+    });
+  });
+
+  it('filters by status', async () => {
+    const api = serve();
+    renderQueue();
+    await screen.findByText('Əla!');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Təsdiqlənənlər' }));
+    expect(await screen.findByText('Təsdiqlənmiş şərh yoxdur')).toBeInTheDocument();
+    expect(api.calls()).toContain('GET /api/admin/comments?page=1&limit=20&status=approved');
+  });
+
+  it("shows the server's refusal as a toast", async () => {
+    serve({
+      [`PUT /api/admin/comments/${fromOrxan.id}/approve`]: () =>
+        jsonResponse({ success: false, error: 'Şərh tapılmadı', code: 'NOT_FOUND' }, 404),
+    });
+    renderQueue();
+    await screen.findByText('Əla!');
+    await userEvent.click(screen.getByRole('button', { name: 'orxan şərhini təsdiqlə' }));
+    expect(await screen.findByText('Şərh tapılmadı')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,336 @@
+import type { AdminComment, CommentStatus, ModerationAction } from '@kinodost/contracts/schemas/comments';
+import BlockIcon from '@mui/icons-material/Block';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import DeleteIcon from '@mui/icons-material/Delete';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { toast } from 'react-toastify';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { paths } from '../../../config/paths';
+import { az } from '../../../i18n/az';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format-date';
+import { useAdminStats } from '../hooks/use-admin-stats';
+import { useAdminComments, useModerateComments } from '../hooks/use-comment-moderation';
+
+const t = az.adminComments;
+const STATUSES: CommentStatus[] = ['pending', 'approved', 'rejected'];
+const STATUS_COLOR = { pending: 'warning', approved: 'success', rejected: 'error' } as const;
+
+const doneText = (action: ModerationAction, count: number) =>
+  action === 'approve' ? t.approved(count) : action === 'reject' ? t.rejectedToast(count) : t.deleted(count);
+
+/**
+ * /admin/comments: the moderation queue with the movie and the author of each comment;
+ * approve, reject and delete one at a time or the checked ones together.
+ */
+export function CommentsModeration() {
+  const [status, setStatus] = useState<CommentStatus>('pending');
+  const [page, setPage] = useState(0);
+  const [limit, setLimit] = useState(20);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [confirmDelete, setConfirmDelete] = useState<string[] | null>(null);
+  const list = useAdminComments({ page: page + 1, limit, status });
+  const stats = useAdminStats();
+  const moderation = useModerateComments();
+
+  const rows = list.data?.data ?? [];
+  const total = list.data?.total ?? 0;
+  const rowIds = rows.map((row) => row.id);
+  const checked = selected.filter((id) => rowIds.includes(id));
+  const allChecked = rows.length > 0 && checked.length === rows.length;
+
+  const resetSelection = () => setSelected([]);
+  const run = (ids: string[], action: ModerationAction) => {
+    if (ids.length === 0 || moderation.isPending) return;
+    moderation.mutate(
+      { ids, action },
+      {
+        onSuccess: (reply) => {
+          toast.success(doneText(action, reply.count ?? ids.length));
+          setSelected((current) => current.filter((id) => !ids.includes(id)));
+          setConfirmDelete(null);
+          // The last row of a later page went away: step back so the page is not empty.
+          if (page > 0 && ids.length >= rows.length) setPage(page - 1);
+        },
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
+  };
+  const ask = (ids: string[], action: ModerationAction) =>
+    action === 'delete' ? setConfirmDelete(ids) : run(ids, action);
+
+  const toggle = (id: string) =>
+    setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
+
+  return (
+    <Paper variant="outlined">
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ p: 2, alignItems: { xs: 'stretch', sm: 'center' } }}
+      >
+        <TextField
+          select
+          label={t.statusLabel}
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as CommentStatus);
+            setPage(0);
+            resetSelection();
+          }}
+          sx={{ minWidth: { sm: 240 } }}
+        >
+          {STATUSES.map((value) => (
+            <MenuItem key={value} value={value}>
+              {t.statusFilter[value]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Box sx={{ flex: 1 }} />
+        {stats.data && (
+          <Chip
+            color={stats.data.pendingCommentCount > 0 ? 'warning' : 'default'}
+            label={t.pendingCount(stats.data.pendingCommentCount)}
+            data-testid="pending-count"
+          />
+        )}
+      </Stack>
+
+      {checked.length > 0 && (
+        <Box
+          role="toolbar"
+          aria-label={t.selectionLabel}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            flexWrap: 'wrap',
+            px: 2,
+            py: 1,
+            bgcolor: 'action.selected',
+          }}
+        >
+          <Typography sx={{ fontWeight: 600, mr: 'auto' }} role="status">
+            {t.selected(checked.length)}
+          </Typography>
+          {status !== 'approved' && (
+            <Button
+              size="small"
+              color="success"
+              variant="contained"
+              startIcon={<CheckCircleIcon />}
+              onClick={() => run(checked, 'approve')}
+              disabled={moderation.isPending}
+            >
+              {t.approve}
+            </Button>
+          )}
+          {status !== 'rejected' && (
+            <Button
+              size="small"
+              color="warning"
+              variant="outlined"
+              startIcon={<BlockIcon />}
+              onClick={() => run(checked, 'reject')}
+              disabled={moderation.isPending}
+            >
+              {t.reject}
+            </Button>
+          )}
+          <Button
+            size="small"
+            color="error"
+            variant="outlined"
+            startIcon={<DeleteIcon />}
+            onClick={() => ask(checked, 'delete')}
+            disabled={moderation.isPending}
+          >
+            {t.delete}
+          </Button>
+        </Box>
+      )}
+
+      <Box sx={{ height: 4 }}>{(list.isFetching || moderation.isPending) && <LinearProgress />}</Box>
+      {list.isError && (
+        <Alert severity="error" sx={{ m: 2 }}>
+          {errorMessage(list.error) || t.loadError}
+        </Alert>
+      )}
+      <TableContainer sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={t.tableLabel} sx={{ minWidth: 760 }}>
+          <TableHead>
+            <TableRow>
+              <TableCell padding="checkbox">
+                <Checkbox
+                  checked={allChecked}
+                  indeterminate={checked.length > 0 && !allChecked}
+                  onChange={() => setSelected(allChecked ? [] : rowIds)}
+                  disabled={rows.length === 0}
+                  slotProps={{ input: { 'aria-label': t.selectAll } }}
+                />
+              </TableCell>
+              <TableCell>{t.columns.comment}</TableCell>
+              <TableCell>{t.columns.movie}</TableCell>
+              <TableCell>{t.columns.author}</TableCell>
+              <TableCell>{t.columns.date}</TableCell>
+              <TableCell align="right">{t.columns.actions}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((comment) => (
+              <CommentRow
+                key={comment.id}
+                comment={comment}
+                checked={checked.includes(comment.id)}
+                onToggle={() => toggle(comment.id)}
+                onAction={(action) => ask([comment.id], action)}
+              />
+            ))}
+            {list.isSuccess && rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={6} sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
+                  {t.empty[status]}
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={total}
+        page={page}
+        onPageChange={(_, next) => {
+          setPage(next);
+          resetSelection();
+        }}
+        rowsPerPage={limit}
+        onRowsPerPageChange={(event) => {
+          setLimit(Number(event.target.value));
+          setPage(0);
+          resetSelection();
+        }}
+        rowsPerPageOptions={[10, 20, 50, 100]}
+        labelRowsPerPage={az.admin.users.rowsPerPage}
+        labelDisplayedRows={az.admin.users.displayedRows}
+        getItemAriaLabel={az.admin.users.pageLabel}
+      />
+
+      <ConfirmDialog
+        open={Boolean(confirmDelete)}
+        title={t.deleteTitle(confirmDelete?.length ?? 1)}
+        text={t.deleteText}
+        confirmLabel={t.deleteConfirm}
+        pending={moderation.isPending}
+        onConfirm={() => confirmDelete && run(confirmDelete, 'delete')}
+        onClose={() => setConfirmDelete(null)}
+      />
+    </Paper>
+  );
+}
+
+function CommentRow({
+  comment,
+  checked,
+  onToggle,
+  onAction,
+}: {
+  comment: AdminComment;
+  checked: boolean;
+  onToggle: () => void;
+  onAction: (action: ModerationAction) => void;
+}) {
+  const name = comment.author.username;
+  return (
+    <TableRow hover selected={checked}>
+      <TableCell padding="checkbox">
+        <Checkbox checked={checked} onChange={onToggle} slotProps={{ input: { 'aria-label': t.select(name) } }} />
+      </TableCell>
+      <TableCell sx={{ maxWidth: 360 }}>
+        <Typography
+          variant="body2"
+          sx={{
+            whiteSpace: 'pre-wrap',
+            wordBreak: 'break-word',
+            display: '-webkit-box',
+            WebkitLineClamp: 4,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+          }}
+          title={comment.text}
+        >
+          {comment.text}
+        </Typography>
+        {comment.status !== 'pending' && (
+          <Chip
+            size="small"
+            variant="outlined"
+            color={STATUS_COLOR[comment.status]}
+            label={t.status[comment.status]}
+            sx={{ mt: 0.5 }}
+          />
+        )}
+      </TableCell>
+      <TableCell>
+        <Link component={RouterLink} to={paths.movie(comment.movie.id)} underline="hover" sx={{ fontWeight: 600 }}>
+          {comment.movie.title}
+        </Link>
+      </TableCell>
+      <TableCell>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Avatar src={comment.author.avatar_url ?? undefined} alt="" sx={{ width: 28, height: 28, fontSize: 13 }}>
+            {name.charAt(0).toLocaleUpperCase('az')}
+          </Avatar>
+          <Link component={RouterLink} to={paths.user(comment.author.id)} underline="hover" color="inherit">
+            {name}
+          </Link>
+        </Box>
+      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(comment.created_at)}</TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        {comment.status !== 'approved' && (
+          <Tooltip title={t.approve}>
+            <IconButton color="success" aria-label={t.approveOne(name)} onClick={() => onAction('approve')}>
+              <CheckCircleIcon />
+            </IconButton>
+          </Tooltip>
+        )}
+        {comment.status !== 'rejected' && (
+          <Tooltip title={t.reject}>
+            <IconButton color="warning" aria-label={t.rejectOne(name)} onClick={() => onAction('reject')}>
+              <BlockIcon />
+            </IconButton>
+          </Tooltip>
+        )}
+        <Tooltip title={t.delete}>
+          <IconButton color="error" aria-label={t.deleteOne(name)} onClick={() => onAction('delete')}>
+            <DeleteIcon />
+          </IconButton>
+        </Tooltip>
+      </TableCell>
+    </TableRow>
+  );
+}

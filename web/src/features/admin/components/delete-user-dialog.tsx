@@ -1,0 +1,34 @@
+import type { UserProfile } from '@kinodost/contracts/schemas/users';
+import { toast } from 'react-toastify';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { az } from '../../../i18n/az';
+import { errorMessage } from '../../../lib/api-client';
+import { useDeleteUser } from '../hooks/use-user-admin';
+
+const t = az.admin.users;
+
+/** Asks before deleting; the server refuses to delete the last admin and says so. */
+export function DeleteUserDialog({ user, onClose }: { user: UserProfile | null; onClose: () => void }) {
+  const mutation = useDeleteUser();
+  const confirm = () => {
+    if (!user) return;
+    mutation.mutate(user.id, {
+      onSuccess: () => {
+        toast.success(t.deleted);
+        onClose();
+      },
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  };
+  return (
+    <ConfirmDialog
+      open={Boolean(user)}
+      title={t.deleteTitle}
+      text={user ? t.deleteText(user.username) : ''}
+      confirmLabel={t.deleteConfirm}
+      pending={mutation.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
+  );
+}

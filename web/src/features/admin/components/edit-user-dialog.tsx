@@ -1,0 +1,91 @@
+import type { AdminUpdateUserBody, UserProfile } from '@kinodost/contracts/schemas/users';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { type FormEvent, useEffect, useState } from 'react';
+import { toast } from 'react-toastify';
+import { az } from '../../../i18n/az';
+import { errorFields, errorMessage } from '../../../lib/api-client';
+import { useFormFields } from '../../../lib/use-form-fields';
+import { onlyErrors, validateEmail, validateUsername } from '../../auth/validation';
+import { useUpdateUser } from '../hooks/use-user-admin';
+
+type Field = 'username' | 'email';
+const t = az.admin.users;
+
+/** Edit another user's username and email. */
+export function EditUserDialog({ user, onClose }: { user: UserProfile | null; onClose: () => void }) {
+  const { values, setValues, setErrors, bind } = useFormFields<Field>({ username: '', email: '' });
+  const [formError, setFormError] = useState<string | null>(null);
+  const mutation = useUpdateUser();
+
+  useEffect(() => {
+    if (user) {
+      setValues({ username: user.username, email: user.email });
+      setErrors({});
+      setFormError(null);
+    }
+  }, [user, setValues, setErrors]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!user) return;
+    const body: AdminUpdateUserBody = {};
+    const username = values.username.trim();
+    const email = values.email.trim();
+    if (username !== user.username) body.username = username;
+    if (email.toLowerCase() !== user.email.toLowerCase()) body.email = email;
+    const found = onlyErrors({
+      username: body.username !== undefined ? validateUsername(username) : undefined,
+      email: body.email !== undefined ? validateEmail(email) : undefined,
+    });
+    setErrors(found);
+    setFormError(null);
+    if (Object.keys(found).length > 0) return;
+    if (Object.keys(body).length === 0) {
+      onClose();
+      return;
+    }
+    mutation.mutate(
+      { id: user.id, body },
+      {
+        onSuccess: () => {
+          toast.success(t.updated);
+          onClose();
+        },
+        onError: (error) => {
+          const fields = errorFields(error);
+          setErrors(fields);
+          setFormError(Object.keys(fields).length > 0 ? null : errorMessage(error));
+          toast.error(errorMessage(error));
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog open={Boolean(user)} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="edit-user-title">
+      <form noValidate onSubmit={submit}>
+        <DialogTitle id="edit-user-title">{t.editTitle}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {formError && <Alert severity="error">{formError}</Alert>}
+            <TextField label={az.auth.register.username} name="username" {...bind('username')} autoFocus />
+            <TextField label={az.auth.register.email} name="email" type="email" {...bind('email')} />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{az.common.cancel}</Button>
+          <Button type="submit" variant="contained" disabled={mutation.isPending}>
+            {mutation.isPending ? az.common.saving : az.common.save}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

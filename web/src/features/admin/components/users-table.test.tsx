@@ -1,0 +1,86 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeAuth, jsonResponse, renderWithApp, sampleProfile } from '../../../test/render';
+import { UsersTable } from './users-table';
+
+const users = [
+  { ...sampleProfile, isAdmin: true },
+  { ...sampleProfile, id: '11111111-2222-3333-4444-555555555555', username: 'orxan', email: 'orxan@example.az' },
+];
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>();
+  vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  localStorage.setItem('token', 'admin');
+});
+
+const serve = (handlers: Record<string, (init: RequestInit) => Response>) =>
+  fetchMock.mockImplementation(async (input, init = {}) => {
+    const url = String(input);
+    const key = `${init.method ?? 'GET'} ${url.split('?')[0]}`;
+    const handler = handlers[key];
+    if (handler) return handler(init);
+    return jsonResponse({ success: true, data: users, page: 1, limit: 20, total: 2 });
+  });
+
+const admin = () => fakeAuth({ isAdmin: true, userId: sampleProfile.id });
+
+describe('UsersTable', () => {
+  it('lists users from the server with their admin switches', async () => {
+    serve({});
+    renderWithApp(<UsersTable />, { route: '/admin/users', auth: admin() });
+    expect(await screen.findByText('orxan@example.az')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'leyla üçün admin hüququ' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'orxan üçün admin hüququ' })).not.toBeChecked();
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/user/all?page=1&limit=20&sort=-created_at');
+  });
+
+  it('grants the admin flag with a PUT and a toast', async () => {
+    serve({ [`PUT /api/user/${users[1]?.id}/admin`]: () => jsonResponse({ ...users[1], isAdmin: true }) });
+    renderWithApp(<UsersTable />, { route: '/admin/users', auth: admin() });
+    await userEvent.click(await screen.findByRole('switch', { name: 'orxan üçün admin hüququ' }));
+    expect(await screen.findByText('orxan artıq admindir')).toBeInTheDocument();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT') as [string, RequestInit];
+    expect(put[1].body).toBe('{"isAdmin":true}');
+  });
+
+  it("shows the server's refusal to remove the last admin", async () => {
+    serve({
+      [`PUT /api/user/${users[0]?.id}/admin`]: () =>
+        jsonResponse({ success: false, error: 'Sonuncu admin silinə bilməz', code: 'CONFLICT' }, 409),
+    });
+    renderWithApp(<UsersTable />, { route: '/admin/users', auth: admin() });
+    await userEvent.click(await screen.findByRole('switch', { name: 'leyla üçün admin hüququ' }));
+    expect(await screen.findByText('Sonuncu admin silinə bilməz')).toBeInTheDocument();
+  });
+
+  it('deletes only after confirmation', async () => {
+    serve({ [`DELETE /api/user/${users[1]?.id}`]: () => jsonResponse({ success: true, message: 'Silindi' }) });
+    renderWithApp(<UsersTable />, { route: '/admin/users', auth: admin() });
+    await userEvent.click(await screen.findByRole('button', { name: 'orxan istifadəçisini sil' }));
+    const dialog = await screen.findByRole('dialog', { name: 'İstifadəçi silinsin?' });
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Bəli, sil' }));
+    expect(await screen.findByText('İstifadəçi silindi')).toBeInTheDocument();
+    expect(
+      fetchMock.mock.calls.some(([url, init]) => init?.method === 'DELETE' && String(url).endsWith(users[1]?.id ?? '')),
+    ).toBe(true);
+  });
+
+  it('searches on q after typing stops', async () => {
+    serve({});
+    renderWithApp(<UsersTable />, { route: '/admin/users', auth: admin() });
+    await screen.findByText('orxan@example.az');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Axtarış' }), 'orx');
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+        '/api/user/all?page=1&limit=20&q=orx&sort=-created_at',
+      ),
+    );
+    // Debounced: no request per keystroke.
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('q=o&'))).toHaveLength(0);
+  });
+});

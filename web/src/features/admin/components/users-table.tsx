@@ -1,0 +1,205 @@
+import type { UserProfile, UserSort } from '@kinodost/contracts/schemas/users';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import SearchIcon from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { toast } from 'react-toastify';
+import { paths } from '../../../config/paths';
+import { az } from '../../../i18n/az';
+import { errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { formatDate } from '../../../lib/format-date';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useSetUserAdmin, useUserList } from '../hooks/use-user-admin';
+import { DeleteUserDialog } from './delete-user-dialog';
+import { EditUserDialog } from './edit-user-dialog';
+
+const t = az.admin.users;
+const SORTS: UserSort[] = ['-created_at', 'created_at', 'username', '-username'];
+
+/** Paged, searchable, sortable user administration (server-side paging). */
+export function UsersTable() {
+  const { userId: myId, refreshProfile } = useAuth();
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<UserSort>('-created_at');
+  const [page, setPage] = useState(0);
+  const [limit, setLimit] = useState(20);
+  const [editing, setEditing] = useState<UserProfile | null>(null);
+  const [deleting, setDeleting] = useState<UserProfile | null>(null);
+  const q = useDebouncedValue(search.trim(), 400);
+
+  const list = useUserList({ page: page + 1, limit, q: q || undefined, sort });
+  const toggleAdmin = useSetUserAdmin();
+
+  const onToggle = (user: UserProfile, isAdmin: boolean) => {
+    toggleAdmin.mutate(
+      { id: user.id, isAdmin },
+      {
+        onSuccess: () => {
+          toast.success(isAdmin ? t.adminGranted(user.username) : t.adminRevoked(user.username));
+          // Taking one's own flag changes what this very page may show.
+          if (user.id === myId) void refreshProfile();
+        },
+        // The server's text, e.g. that the last admin cannot lose the flag.
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
+  };
+
+  const rows = list.data?.data ?? [];
+  const total = list.data?.total ?? 0;
+
+  return (
+    <Paper variant="outlined">
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ p: 2 }}>
+        <TextField
+          label={t.searchLabel}
+          placeholder={t.searchPlaceholder}
+          type="search"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setPage(0);
+          }}
+          sx={{ flex: 1 }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <TextField
+          select
+          label={t.sortLabel}
+          value={sort}
+          onChange={(event) => {
+            setSort(event.target.value as UserSort);
+            setPage(0);
+          }}
+          sx={{ minWidth: { sm: 220 } }}
+        >
+          {SORTS.map((value) => (
+            <MenuItem key={value} value={value}>
+              {t.sort[value]}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      <Box sx={{ height: 4 }}>{list.isFetching && <LinearProgress />}</Box>
+      {list.isError && (
+        <Alert severity="error" sx={{ m: 2 }}>
+          {errorMessage(list.error) || t.loadError}
+        </Alert>
+      )}
+      <TableContainer sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={t.tableLabel} sx={{ minWidth: 640 }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t.columns.user}</TableCell>
+              <TableCell>{t.columns.email}</TableCell>
+              <TableCell>{t.columns.createdAt}</TableCell>
+              <TableCell align="center">{t.columns.admin}</TableCell>
+              <TableCell align="right">{t.columns.actions}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((user) => (
+              <TableRow key={user.id} hover>
+                <TableCell>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+                    <Avatar src={user.avatar_url ?? undefined} alt="" sx={{ width: 32, height: 32, fontSize: 14 }}>
+                      {user.username.charAt(0).toLocaleUpperCase('az')}
+                    </Avatar>
+                    <Box component={RouterLink} to={paths.user(user.id)} sx={{ color: 'inherit', fontWeight: 600 }}>
+                      {user.username}
+                    </Box>
+                    {user.id === myId && (
+                      <Typography variant="caption" color="text.secondary">
+                        ({t.you})
+                      </Typography>
+                    )}
+                  </Box>
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{user.email}</TableCell>
+                <TableCell>{formatDate(user.created_at)}</TableCell>
+                <TableCell align="center">
+                  <Switch
+                    checked={user.isAdmin}
+                    onChange={(_event, checked) => onToggle(user, checked)}
+                    disabled={toggleAdmin.isPending}
+                    slotProps={{ input: { 'aria-label': t.toggleAdmin(user.username) } }}
+                  />
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <Tooltip title={az.admin.users.editTitle}>
+                    <IconButton aria-label={t.editUser(user.username)} onClick={() => setEditing(user)}>
+                      <EditIcon />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title={az.common.delete}>
+                    <IconButton
+                      aria-label={t.deleteUser(user.username)}
+                      color="error"
+                      onClick={() => setDeleting(user)}
+                    >
+                      <DeleteIcon />
+                    </IconButton>
+                  </Tooltip>
+                </TableCell>
+              </TableRow>
+            ))}
+            {!list.isPending && rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={5} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                  {t.empty}
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={total}
+        page={total === 0 ? 0 : Math.min(page, Math.max(0, Math.ceil(total / limit) - 1))}
+        onPageChange={(_event, next) => setPage(next)}
+        rowsPerPage={limit}
+        onRowsPerPageChange={(event) => {
+          setLimit(Number(event.target.value));
+          setPage(0);
+        }}
+        rowsPerPageOptions={[10, 20, 50, 100]}
+        labelRowsPerPage={t.rowsPerPage}
+        labelDisplayedRows={t.displayedRows}
+        getItemAriaLabel={t.pageLabel}
+      />
+      <EditUserDialog user={editing} onClose={() => setEditing(null)} />
+      <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
+    </Paper>
+  );
+}

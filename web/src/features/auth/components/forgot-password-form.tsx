@@ -1,0 +1,78 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../config/paths';
+import { az } from '../../../i18n/az';
+import { errorFields, errorMessage } from '../../../lib/api-client';
+import { forgotPassword } from '../api/forgot-password';
+import { validateEmail } from '../validation';
+
+const t = az.auth.forgot;
+
+/** Asks for a reset link. The success text is the same whether or not the email is known. */
+export function ForgotPasswordForm() {
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: forgotPassword,
+    onError: (error) => {
+      const fields = errorFields(error);
+      setFieldError(fields.email);
+      setFormError(fields.email ? null : errorMessage(error));
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateEmail(email);
+    setFieldError(problem);
+    setFormError(null);
+    if (!problem) mutation.mutate({ email: email.trim() });
+  };
+
+  if (mutation.isSuccess) {
+    return (
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <Alert severity="success" role="status">
+          {t.success}
+        </Alert>
+        <Button component={RouterLink} to={paths.login} variant="outlined">
+          {t.backToLogin}
+        </Button>
+      </Box>
+    );
+  }
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
+      {formError && <Alert severity="error">{formError}</Alert>}
+      <TextField
+        label={t.email}
+        name="email"
+        type="email"
+        autoComplete="email"
+        autoFocus
+        required
+        value={email}
+        onChange={(event) => {
+          setEmail(event.target.value);
+          setFieldError(undefined);
+        }}
+        error={Boolean(fieldError)}
+        helperText={fieldError}
+      />
+      <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
+        {mutation.isPending ? t.submitting : t.submit}
+      </Button>
+      <Link component={RouterLink} to={paths.login} variant="body2" sx={{ textAlign: 'center' }}>
+        {t.backToLogin}
+      </Link>
+    </Box>
+  );
+}

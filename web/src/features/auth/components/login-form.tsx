@@ -1,0 +1,83 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { PasswordField } from '../../../components/password-field';
+import { paths } from '../../../config/paths';
+import { az } from '../../../i18n/az';
+import { errorFields, errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { useFormFields } from '../../../lib/use-form-fields';
+import { login } from '../api/login';
+import { onlyErrors } from '../validation';
+
+type Field = 'username' | 'password';
+const t = az.auth.login;
+
+/** Username-or-email and password; a success goes to /dashboard through the auth state. */
+export function LoginForm() {
+  const auth = useAuth();
+  const { values, setErrors, bind } = useFormFields<Field>({ username: '', password: '' });
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const mutation = useMutation({
+    mutationFn: login,
+    onSuccess: ({ token }) => auth.login(token),
+    onError: (error) => {
+      setFormError(errorMessage(error));
+      setErrors(errorFields(error));
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = onlyErrors({
+      username: values.username.trim() ? undefined : t.identifierRequired,
+      password: values.password ? undefined : az.auth.validation.passwordRequired,
+    });
+    setErrors(found);
+    setFormError(null);
+    if (Object.keys(found).length > 0) return;
+    mutation.mutate({ username: values.username.trim(), password: values.password });
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
+      {formError && <Alert severity="error">{formError}</Alert>}
+      <TextField
+        label={t.identifier}
+        name="username"
+        autoComplete="username"
+        autoFocus
+        required
+        {...bind('username')}
+      />
+      <PasswordField
+        label={t.password}
+        name="password"
+        autoComplete="current-password"
+        required
+        {...bind('password')}
+      />
+      <Box sx={{ textAlign: 'right', mt: -1 }}>
+        <Link component={RouterLink} to={paths.forgotPassword} variant="body2">
+          {t.forgotLink}
+        </Link>
+      </Box>
+      <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
+        {mutation.isPending ? t.submitting : t.submit}
+      </Button>
+      <Typography variant="body2" sx={{ textAlign: 'center' }}>
+        {t.noAccount}{' '}
+        <Link component={RouterLink} to={paths.register}>
+          {t.registerLink}
+        </Link>
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,99 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { toast } from 'react-toastify';
+import { PasswordField } from '../../../components/password-field';
+import { paths } from '../../../config/paths';
+import { az } from '../../../i18n/az';
+import { errorFields, errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { useFormFields } from '../../../lib/use-form-fields';
+import { register } from '../api/register';
+import { onlyErrors, validateConfirmation, validateEmail, validateNewPassword, validateUsername } from '../validation';
+
+type Field = 'username' | 'email' | 'password' | 'confirmPassword';
+const t = az.auth.register;
+
+/** Registration; the server answers with a token, so the user is signed in at once. */
+export function RegisterForm() {
+  const auth = useAuth();
+  const { values, setErrors, bind } = useFormFields<Field>({
+    username: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+  });
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const mutation = useMutation({
+    mutationFn: register,
+    onSuccess: ({ token }) => {
+      toast.success(t.success);
+      auth.login(token);
+    },
+    onError: (error) => {
+      const fields = errorFields(error);
+      setErrors(fields);
+      // A field error already sits under its input; repeat only texts with no field.
+      setFormError(Object.keys(fields).length > 0 ? null : errorMessage(error));
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = onlyErrors({
+      username: validateUsername(values.username),
+      email: validateEmail(values.email),
+      password: validateNewPassword(values.password, values.username),
+      confirmPassword: validateConfirmation(values.password, values.confirmPassword),
+    });
+    setErrors(found);
+    setFormError(null);
+    if (Object.keys(found).length > 0) return;
+    mutation.mutate({ ...values, username: values.username.trim(), email: values.email.trim() });
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
+      {formError && <Alert severity="error">{formError}</Alert>}
+      <TextField
+        label={t.username}
+        name="username"
+        autoComplete="username"
+        autoFocus
+        required
+        {...bind('username', t.usernameHelp)}
+      />
+      <TextField label={t.email} name="email" type="email" autoComplete="email" required {...bind('email')} />
+      <PasswordField
+        label={t.password}
+        name="password"
+        autoComplete="new-password"
+        required
+        {...bind('password', t.passwordHelp)}
+      />
+      <PasswordField
+        label={t.confirmPassword}
+        name="confirmPassword"
+        autoComplete="new-password"
+        required
+        {...bind('confirmPassword')}
+      />
+      <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
+        {mutation.isPending ? t.submitting : t.submit}
+      </Button>
+      <Typography variant="body2" sx={{ textAlign: 'center' }}>
+        {t.haveAccount}{' '}
+        <Link component={RouterLink} to={paths.login}>
+          {t.loginLink}
+        </Link>
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,90 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { PasswordField } from '../../../components/password-field';
+import { paths } from '../../../config/paths';
+import { az } from '../../../i18n/az';
+import { errorFields, errorMessage } from '../../../lib/api-client';
+import { useFormFields } from '../../../lib/use-form-fields';
+import { resetPassword } from '../api/reset-password';
+import { onlyErrors, validateConfirmation, validateNewPassword } from '../validation';
+
+type Field = 'newPassword' | 'confirmPassword';
+const t = az.auth.reset;
+
+/** Sets a new password with the token from the emailed link. */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const { values, setErrors, bind } = useFormFields<Field>({ newPassword: '', confirmPassword: '' });
+  const [formError, setFormError] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: resetPassword,
+    onError: (error) => {
+      const fields = errorFields(error);
+      setErrors({ newPassword: fields.newPassword });
+      setFormError(fields.newPassword ? null : errorMessage(error));
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = onlyErrors({
+      newPassword: validateNewPassword(values.newPassword),
+      confirmPassword: validateConfirmation(values.newPassword, values.confirmPassword),
+    });
+    setErrors(found);
+    setFormError(null);
+    if (Object.keys(found).length === 0) mutation.mutate({ token, newPassword: values.newPassword });
+  };
+
+  if (mutation.isSuccess) {
+    return (
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <Alert severity="success" role="status">
+          {t.success}
+        </Alert>
+        <Button component={RouterLink} to={paths.login} variant="contained">
+          {t.toLogin}
+        </Button>
+      </Box>
+    );
+  }
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
+      {formError && (
+        <Alert
+          severity="error"
+          action={
+            <Link component={RouterLink} to={paths.forgotPassword} color="inherit" sx={{ alignSelf: 'center' }}>
+              {t.requestNew}
+            </Link>
+          }
+        >
+          {formError}
+        </Alert>
+      )}
+      <PasswordField
+        label={t.newPassword}
+        name="newPassword"
+        autoComplete="new-password"
+        autoFocus
+        required
+        {...bind('newPassword', az.auth.register.passwordHelp)}
+      />
+      <PasswordField
+        label={t.confirmPassword}
+        name="confirmPassword"
+        autoComplete="new-password"
+        required
+        {...bind('confirmPassword')}
+      />
+      <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
+        {mutation.isPending ? t.submitting : t.submit}
+      </Button>
+    </Box>
+  );
+}

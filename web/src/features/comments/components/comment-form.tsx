@@ -1,0 +1,73 @@
+import type { Comment } from '@kinodost/contracts/schemas/comments';
+import SendIcon from '@mui/icons-material/Send';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'react-toastify';
+import { az } from '../../../i18n/az';
+import { errorFields, errorMessage } from '../../../lib/api-client';
+import { COMMENT_MAX } from '../api/create-comment';
+import { useCreateComment } from '../hooks/use-comments';
+
+const t = az.comments;
+
+/** The member's comment box: 1 to 1000 characters with a counter. */
+export function CommentForm({ movieId, onPosted }: { movieId: string; onPosted: (comment: Comment) => void }) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const mutation = useCreateComment(movieId);
+  const trimmed = text.trim();
+  const tooLong = text.length > COMMENT_MAX;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!trimmed || tooLong || mutation.isPending) return;
+    setError(null);
+    mutation.mutate(trimmed, {
+      onSuccess: (comment) => {
+        setText('');
+        onPosted(comment);
+      },
+      onError: (failure) => {
+        // A 400 names the field; a 429 (posting too fast) is the server's own text.
+        setError(errorFields(failure).text ?? errorMessage(failure));
+        toast.error(errorMessage(failure));
+      },
+    });
+  };
+
+  return (
+    <Box component="form" onSubmit={submit} noValidate>
+      <TextField
+        label={t.label}
+        placeholder={t.placeholder}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setError(null);
+        }}
+        multiline
+        minRows={3}
+        maxRows={10}
+        fullWidth
+        error={tooLong || Boolean(error)}
+        helperText={error ?? (tooLong ? t.tooLong(COMMENT_MAX) : t.counter(text.length, COMMENT_MAX))}
+        slotProps={{
+          htmlInput: { maxLength: COMMENT_MAX },
+          formHelperText: { sx: { textAlign: error || tooLong ? 'left' : 'right' }, 'aria-live': 'polite' } as object,
+        }}
+      />
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
+        <Button
+          type="submit"
+          variant="contained"
+          endIcon={<SendIcon />}
+          disabled={!trimmed || tooLong || mutation.isPending}
+        >
+          {mutation.isPending ? t.sending : t.submit}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

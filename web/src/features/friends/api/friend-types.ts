@@ -1,0 +1,51 @@
+import type {
+  FriendEntry,
+  FriendList,
+  FriendshipStatusReply,
+  IncomingRequest,
+  IncomingRequestList,
+  OutgoingRequest,
+  OutgoingRequestList,
+  PeopleList,
+  PersonWithStatus,
+  SendRequestReply,
+} from '@kinodost/contracts/schemas/friends';
+
+export type {
+  FriendEntry,
+  FriendList,
+  FriendshipStatusReply,
+  IncomingRequest,
+  IncomingRequestList,
+  OutgoingRequest,
+  OutgoingRequestList,
+  PeopleList,
+  PersonWithStatus,
+  SendRequestReply,
+};
+
+/** An incoming friend request as the notifications popup reads it (SPEC.md section 3). */
+export type FriendRequest = IncomingRequest;
+
+/**
+ * A list page as the client keeps it. A failed fetch is an empty page with `success: false`
+ * (SPEC.md section 8: "List fetch failures give empty lists"), so screens can still offer a retry.
+ */
+export interface ListPage<T> {
+  success: boolean;
+  data: T[];
+  page: number;
+  limit: number;
+  total: number;
+}
+
+/**
+ * The friendship status a screen shows (SPEC.md section 4). `failed` marks the client-made
+ * 'Xəta baş verdi' answer, so a retry can be offered.
+ */
+export type FriendshipStatusView = FriendshipStatusReply & { failed?: boolean };
+
+export interface PageParams {
+  page: number;
+  limit: number;
+}

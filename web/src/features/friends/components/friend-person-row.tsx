@@ -1,0 +1,73 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import ListItem from '@mui/material/ListItem';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { StatusAvatar } from '../../../components/status-avatar';
+import { paths } from '../../../config/paths';
+import { az } from '../../../i18n/az';
+import { PresenceText } from '../../presence/components/presence-text';
+import { useIsOnline, useLastSeen } from '../../presence/hooks/use-presence';
+
+export interface FriendPersonRowProps {
+  person: { id: string; username: string; avatar_url: string | null };
+  /** A line under the name (since when, when the request came). */
+  secondary?: ReactNode;
+  /** Presence: by default what the presence store knows about the person. */
+  online?: boolean;
+  /** Also show 'İndi onlayn' or the last-seen text (asking the server for it when needed). */
+  showLastSeen?: boolean;
+  actions?: ReactNode;
+}
+
+/** One person in a friends list or search result: avatar, a link to the profile, actions. */
+export function FriendPersonRow({ person, secondary, online, showLastSeen = false, actions }: FriendPersonRowProps) {
+  const known = useIsOnline(person.id);
+  // Asks about the person only when the last seen is shown (SPEC.md section 5's conditions apply).
+  const presence = useLastSeen(showLastSeen ? person.id : null);
+  const isOnline = online ?? known;
+  return (
+    <ListItem
+      divider
+      data-testid="friend-row"
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        columnGap: 2,
+        rowGap: 1,
+        py: 1.5,
+        px: { xs: 1.5, sm: 2 },
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flex: '1 1 180px', minWidth: 0 }}>
+        <StatusAvatar
+          src={person.avatar_url}
+          alt={az.friends.avatarAlt(person.username)}
+          name={person.username}
+          online={isOnline}
+        />
+        <Box sx={{ minWidth: 0 }}>
+          <Link
+            component={RouterLink}
+            to={paths.user(person.id)}
+            underline="hover"
+            sx={{ fontWeight: 600, display: 'block', overflowWrap: 'anywhere' }}
+          >
+            {person.username}
+          </Link>
+          {secondary && (
+            <Typography variant="body2" color="text.secondary">
+              {secondary}
+            </Typography>
+          )}
+          {showLastSeen && <PresenceText online={isOnline} lastSeen={presence.lastSeen} />}
+        </Box>
+      </Box>
+      {actions && (
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end', ml: 'auto' }}>{actions}</Box>
+      )}
+    </ListItem>
+  );
+}

@@ -1,0 +1,176 @@
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemAvatar from '@mui/material/ListItemAvatar';
+import ListItemText from '@mui/material/ListItemText';
+import Popover from '@mui/material/Popover';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { StatusAvatar } from '../../../components/status-avatar';
+import { paths } from '../../../config/paths';
+import { az } from '../../../i18n/az';
+import { useIsOnline } from '../../presence/hooks/use-presence';
+import type { FriendRequest } from '../api/friend-types';
+import { useIncomingRequests } from '../hooks/use-incoming-requests';
+
+const t = az.notificationsPopup;
+
+/** A sender's avatar (or first letter) with the presence dot this client knows of. */
+function SenderAvatar({ sender }: { sender: FriendRequest['sender'] }) {
+  const online = useIsOnline(sender.id);
+  return (
+    <StatusAvatar
+      src={sender.avatar_url}
+      alt={az.friends.avatarAlt(sender.username)}
+      name={sender.username}
+      online={online}
+    />
+  );
+}
+
+/** The list's maximum height (SPEC.md section 9). */
+export const NOTIFICATIONS_LIST_MAX_HEIGHT = 320;
+
+/** The header's notifications icon and popup (SPEC.md section 2, "Notifications popup"). */
+export function NotificationsMenu() {
+  const { requests, count, isLoading, accept, reject, isBusy, refresh } = useIncomingRequests();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const titleId = useId();
+  const close = () => setAnchor(null);
+  // The count call and the list can be a moment apart; the section never claims fewer than it lists.
+  const sectionCount = Math.max(count, requests.length);
+
+  return (
+    <>
+      <IconButton
+        color="inherit"
+        aria-label={t.iconLabel(count)}
+        aria-haspopup="dialog"
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => {
+          setAnchor(event.currentTarget);
+          refresh();
+        }}
+      >
+        <Badge badgeContent={count} color="error">
+          <NotificationsIcon />
+        </Badge>
+      </IconButton>
+      <Popover
+        open={Boolean(anchor)}
+        anchorEl={anchor}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{
+          paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { width: 360, maxWidth: 'calc(100vw - 24px)' } },
+        }}
+      >
+        <Typography id={titleId} variant="subtitle1" component="h2" sx={{ px: 2, py: 1.5, fontWeight: 700 }}>
+          {t.title}
+        </Typography>
+        <Divider />
+        {isLoading && requests.length === 0 ? (
+          <Box sx={{ px: 2, py: 1 }} data-testid="notifications-loading" aria-busy="true">
+            {[0, 1].map((row) => (
+              <Skeleton key={row} variant="rounded" height={48} sx={{ my: 1 }} />
+            ))}
+          </Box>
+        ) : requests.length === 0 ? (
+          <Typography sx={{ px: 2, py: 3, textAlign: 'center' }} color="text.secondary">
+            {t.empty}
+          </Typography>
+        ) : (
+          <Box component="section" aria-labelledby={`${titleId}-requests`}>
+            <Typography
+              id={`${titleId}-requests`}
+              variant="subtitle2"
+              component="h3"
+              color="text.secondary"
+              sx={{ px: 2, pt: 1.5, pb: 0.5, fontWeight: 700 }}
+            >
+              {t.friendRequests(sectionCount)}
+            </Typography>
+            <List
+              dense
+              data-testid="notifications-list"
+              sx={{ maxHeight: NOTIFICATIONS_LIST_MAX_HEIGHT, overflowY: 'auto', pt: 0 }}
+            >
+              {requests.map(({ id, sender }) => {
+                const busy = isBusy(id);
+                return (
+                  <ListItem
+                    key={id}
+                    secondaryAction={
+                      <Box sx={{ display: 'flex', gap: 0.5 }}>
+                        <IconButton
+                          size="small"
+                          color="success"
+                          aria-label={`${t.accept}: ${sender.username}`}
+                          disabled={busy}
+                          onClick={() => accept(id)}
+                        >
+                          <CheckIcon fontSize="small" />
+                        </IconButton>
+                        <IconButton
+                          size="small"
+                          color="error"
+                          aria-label={`${t.reject}: ${sender.username}`}
+                          disabled={busy}
+                          onClick={() => reject(id)}
+                        >
+                          <CloseIcon fontSize="small" />
+                        </IconButton>
+                      </Box>
+                    }
+                  >
+                    <ListItemAvatar>
+                      <SenderAvatar sender={sender} />
+                    </ListItemAvatar>
+                    <ListItemText
+                      sx={{ pr: 9 }}
+                      primary={
+                        <Link
+                          component={RouterLink}
+                          to={paths.user(sender.id)}
+                          onClick={close}
+                          underline="hover"
+                          sx={{ fontWeight: 600, wordBreak: 'break-word' }}
+                        >
+                          {sender.username}
+                        </Link>
+                      }
+                      secondary={t.sentYouRequest}
+                    />
+                  </ListItem>
+                );
+              })}
+            </List>
+          </Box>
+        )}
+        <Divider />
+        <Box sx={{ p: 1, textAlign: 'center' }}>
+          <Button
+            component={RouterLink}
+            to={paths.friends}
+            state={requests.length > 0 ? { tab: 'incoming' } : undefined}
+            onClick={close}
+            size="small"
+          >
+            {t.showAll}
+          </Button>
+        </Box>
+      </Popover>
+    </>
+  );
+}

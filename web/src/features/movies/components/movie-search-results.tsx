@@ -1,0 +1,129 @@
+import type { MovieSearchHit } from '@kinodost/contracts/schemas/movies';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../config/paths';
+import { az } from '../../../i18n/az';
+import { errorMessage } from '../../../lib/api-client';
+import { useMovieSearch } from '../hooks/use-movies';
+import { HighlightedText } from './highlighted-text';
+import { MovieRating, MovieStatusChip } from './movie-meta';
+import { MoviePoster } from './movie-poster';
+
+const t = az.movies.search;
+/** The server stops counting at 1000 hits. */
+const TOTAL_CAP = 1000;
+
+function SearchHit({ movie, query }: { movie: MovieSearchHit; query: string }) {
+  return (
+    <Paper variant="outlined" sx={{ display: 'flex', gap: 2, p: 1.5 }}>
+      <MoviePoster title={movie.title} posterUrl={movie.poster_url} width={64} />
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Link
+          component={RouterLink}
+          to={paths.movie(movie.id)}
+          underline="hover"
+          color="inherit"
+          sx={{ fontWeight: 700, fontSize: '1.05rem', wordBreak: 'break-word' }}
+        >
+          <HighlightedText text={movie.title} query={query} />
+        </Link>
+        <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
+          {movie.year ?? ''}
+          {movie.year && movie.director ? ' · ' : ''}
+          {movie.director && <HighlightedText text={movie.director} query={query} />}
+        </Typography>
+        {movie.genres.length > 0 && (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
+            {movie.genres.map((genre) => (
+              <Chip
+                key={genre}
+                size="small"
+                variant="outlined"
+                label={<HighlightedText text={genre} query={query} />}
+              />
+            ))}
+          </Box>
+        )}
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1, flexWrap: 'wrap' }}>
+          <Link
+            component={RouterLink}
+            to={paths.user(movie.owner.id)}
+            underline="hover"
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, fontSize: 14 }}
+            aria-label={az.movies.addedBy(movie.owner.username)}
+          >
+            <Avatar src={movie.owner.avatar_url ?? undefined} alt="" sx={{ width: 24, height: 24, fontSize: 12 }}>
+              {movie.owner.username.charAt(0).toLocaleUpperCase('az')}
+            </Avatar>
+            {movie.owner.username}
+          </Link>
+          <MovieStatusChip status={movie.status} />
+          <MovieRating rating={movie.rating} />
+        </Box>
+      </Box>
+    </Paper>
+  );
+}
+
+/** Every member's movies matching `query` (debounced by the caller), with the matches marked. */
+export function MovieSearchResults({ query }: { query: string }) {
+  const search = useMovieSearch(query);
+  const hits = search.data?.pages.flatMap((page) => page.data) ?? [];
+  const total = search.data?.pages[0]?.total ?? 0;
+
+  return (
+    <Box component="section" aria-labelledby="movie-search-title" aria-busy={search.isFetching}>
+      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
+        <Typography id="movie-search-title" variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+          {t.results(query)}
+        </Typography>
+        {search.isSuccess && (
+          <Typography color="text.secondary" role="status">
+            {t.found(total, total >= TOTAL_CAP)}
+          </Typography>
+        )}
+      </Box>
+      {search.isPending && (
+        <Stack spacing={1.5} data-testid="search-skeleton" aria-hidden>
+          {[0, 1, 2].map((index) => (
+            <Skeleton key={index} variant="rounded" height={112} />
+          ))}
+        </Stack>
+      )}
+      {search.isError && <Alert severity="error">{errorMessage(search.error) || t.error}</Alert>}
+      {search.isSuccess && hits.length === 0 && (
+        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderStyle: 'dashed' }}>
+          <SearchOffIcon sx={{ fontSize: 48, color: 'text.disabled' }} aria-hidden />
+          <Typography sx={{ fontWeight: 600 }}>{t.empty(query)}</Typography>
+          <Typography color="text.secondary">{t.emptyHint}</Typography>
+        </Paper>
+      )}
+      {hits.length > 0 && (
+        <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {hits.map((movie) => (
+            <li key={movie.id}>
+              <SearchHit movie={movie} query={query} />
+            </li>
+          ))}
+        </Stack>
+      )}
+      {search.hasNextPage && (
+        <Box sx={{ textAlign: 'center', mt: 2 }}>
+          <Button onClick={() => search.fetchNextPage()} disabled={search.isFetchingNextPage}>
+            {az.movies.loadMore}
+          </Button>
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,192 @@
+import type { Movie, MovieStatus } from '@kinodost/contracts/schemas/movies';
+import AddIcon from '@mui/icons-material/Add';
+import ClearIcon from '@mui/icons-material/Clear';
+import GridViewIcon from '@mui/icons-material/GridView';
+import LocalMoviesIcon from '@mui/icons-material/LocalMovies';
+import SearchIcon from '@mui/icons-material/Search';
+import ViewListIcon from '@mui/icons-material/ViewList';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { az } from '../../../i18n/az';
+import { errorMessage } from '../../../lib/api-client';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { SEARCH_QUERY_MAX } from '../api/search-movies';
+import { useMyMovies } from '../hooks/use-movies';
+import { useViewMode } from '../hooks/use-view-mode';
+import { MovieCollectionSkeleton, MovieCollectionView } from './movie-collection-view';
+import { MovieSearchResults } from './movie-search-results';
+
+const t = az.movies;
+/** Typing settles for this long before a search is sent. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+type Filter = 'all' | MovieStatus;
+const FILTERS: Filter[] = ['all', 'watched', 'watchlist'];
+
+/**
+ * The dashboard's body: a search over every member's movies and, while no search is typed,
+ * the member's own collection with status filters, grid or list view and "load more".
+ */
+export function MyMovies({
+  onAdd,
+  onEdit,
+  onDelete,
+}: {
+  onAdd: () => void;
+  onEdit: (movie: Movie) => void;
+  onDelete: (movie: Movie) => void;
+}) {
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<Filter>('all');
+  const [mode, setMode] = useViewMode();
+  const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const searching = query !== '' && search.trim() !== '';
+  const movies = useMyMovies(filter === 'all' ? undefined : filter);
+  const list = movies.data?.pages.flatMap((page) => page.data) ?? [];
+  const total = movies.data?.pages[0]?.total ?? 0;
+
+  return (
+    <Box>
+      <Box
+        sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2, flexWrap: 'wrap' }}
+      >
+        <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
+          {az.dashboard.collectionTitle}
+        </Typography>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd}>
+          {az.dashboard.addMovie}
+        </Button>
+      </Box>
+
+      <TextField
+        type="search"
+        label={t.search.label}
+        placeholder={t.search.placeholder}
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        onKeyDown={(event) => event.key === 'Escape' && setSearch('')}
+        fullWidth
+        // The clear button below replaces the browser's own.
+        sx={{ mb: 2, '& input::-webkit-search-cancel-button': { display: 'none' } }}
+        slotProps={{
+          htmlInput: { maxLength: SEARCH_QUERY_MAX },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon />
+              </InputAdornment>
+            ),
+            endAdornment: search ? (
+              <InputAdornment position="end">
+                <IconButton aria-label={t.search.clear} onClick={() => setSearch('')} edge="end" size="small">
+                  <ClearIcon />
+                </IconButton>
+              </InputAdornment>
+            ) : undefined,
+          },
+        }}
+      />
+
+      {searching ? (
+        <MovieSearchResults query={query} />
+      ) : (
+        <Box component="section" aria-label={az.dashboard.collectionTitle} aria-busy={movies.isFetching}>
+          <Box
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              gap: 1,
+              mb: 2,
+              flexWrap: 'wrap',
+            }}
+          >
+            <Box role="group" aria-label={t.filters.label} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              {FILTERS.map((value) => (
+                <Chip
+                  key={value}
+                  label={t.filters[value]}
+                  color={filter === value ? 'primary' : 'default'}
+                  variant={filter === value ? 'filled' : 'outlined'}
+                  onClick={() => setFilter(value)}
+                  aria-pressed={filter === value}
+                />
+              ))}
+            </Box>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+              {movies.isSuccess && (
+                <Typography variant="body2" color="text.secondary">
+                  {t.total(total)}
+                </Typography>
+              )}
+              <ToggleButtonGroup
+                size="small"
+                exclusive
+                value={mode}
+                onChange={(_, next) => next && setMode(next)}
+                aria-label={t.view.label}
+              >
+                <ToggleButton value="grid" aria-label={t.view.grid}>
+                  <GridViewIcon fontSize="small" />
+                </ToggleButton>
+                <ToggleButton value="list" aria-label={t.view.list}>
+                  <ViewListIcon fontSize="small" />
+                </ToggleButton>
+              </ToggleButtonGroup>
+            </Box>
+          </Box>
+
+          {movies.isPending && <MovieCollectionSkeleton mode={mode} />}
+          {movies.isError && (
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={() => movies.refetch()}>
+                  {az.common.retry}
+                </Button>
+              }
+            >
+              {errorMessage(movies.error) || t.loadError}
+            </Alert>
+          )}
+          {movies.isSuccess && list.length === 0 && (
+            <Paper variant="outlined" sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center', borderStyle: 'dashed' }}>
+              <LocalMoviesIcon sx={{ fontSize: 56, color: 'text.disabled', mb: 1 }} aria-hidden />
+              <Typography variant="h6" component="p" sx={{ fontWeight: 600 }}>
+                {filter === 'all' ? az.dashboard.emptyTitle : filter === 'watched' ? t.emptyWatched : t.emptyWatchlist}
+              </Typography>
+              {filter === 'all' && (
+                <>
+                  <Typography color="text.secondary" sx={{ mb: 2 }}>
+                    {az.dashboard.emptyText}
+                  </Typography>
+                  <Button variant="outlined" startIcon={<AddIcon />} onClick={onAdd}>
+                    {az.dashboard.addMovie}
+                  </Button>
+                </>
+              )}
+            </Paper>
+          )}
+          {list.length > 0 && <MovieCollectionView movies={list} mode={mode} onEdit={onEdit} onDelete={onDelete} />}
+          {movies.hasNextPage && (
+            <Box sx={{ textAlign: 'center', mt: 3 }}>
+              <Button variant="outlined" onClick={() => movies.fetchNextPage()} disabled={movies.isFetchingNextPage}>
+                {t.loadMore}
+              </Button>
+            </Box>
+          )}
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,46 @@
+import LocalMoviesIcon from '@mui/icons-material/LocalMovies';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { az } from '../../../i18n/az';
+import { errorMessage } from '../../../lib/api-client';
+import { useUserMovies } from '../hooks/use-movies';
+import { MovieCollectionSkeleton, MovieCollectionView } from './movie-collection-view';
+
+const t = az.movies;
+
+/** A member's movies on their public profile: a grid, paged with "load more". */
+export function UserMovies({ userId }: { userId: string }) {
+  const movies = useUserMovies(userId);
+  const list = movies.data?.pages.flatMap((page) => page.data) ?? [];
+  const total = movies.data?.pages[0]?.total;
+
+  return (
+    <Box component="section" aria-labelledby="user-movies-title" aria-busy={movies.isFetching}>
+      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1.5, mb: 2 }}>
+        <Typography id="user-movies-title" variant="h5" component="h2" sx={{ fontWeight: 700 }}>
+          {t.profile.title}
+        </Typography>
+        {total !== undefined && <Typography color="text.secondary">{t.total(total)}</Typography>}
+      </Box>
+      {movies.isPending && <MovieCollectionSkeleton mode="grid" count={4} />}
+      {movies.isError && <Alert severity="error">{errorMessage(movies.error) || t.loadError}</Alert>}
+      {movies.isSuccess && list.length === 0 && (
+        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderStyle: 'dashed' }}>
+          <LocalMoviesIcon sx={{ fontSize: 44, color: 'text.disabled' }} aria-hidden />
+          <Typography color="text.secondary">{t.profile.empty}</Typography>
+        </Paper>
+      )}
+      {list.length > 0 && <MovieCollectionView movies={list} mode="grid" />}
+      {movies.hasNextPage && (
+        <Box sx={{ textAlign: 'center', mt: 3 }}>
+          <Button variant="outlined" onClick={() => movies.fetchNextPage()} disabled={movies.isFetchingNextPage}>
+            {t.loadMore}
+          </Button>
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,43 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+
+/** SPEC.md section 9: the add-movie action starts 300 ms after reaching the dashboard. */
+export const ADD_MOVIE_DELAY_MS = 300;
+
+interface AddMovieState {
+  addMovie?: number;
+}
+
+/**
+ * Go to the dashboard asking it to open the add-movie action. The request travels in the
+ * history entry's state (a timestamp, so pressing twice asks twice) rather than a global
+ * flag, so it survives the lazy dashboard chunk loading.
+ */
+export function useRequestAddMovie(): () => void {
+  const navigate = useNavigate();
+  return useCallback(() => {
+    navigate(paths.dashboard, { state: { addMovie: Date.now() } satisfies AddMovieState });
+  }, [navigate]);
+}
+
+/**
+ * On the dashboard: call `onRequest` 300 ms after a request arrived, then drop the request from
+ * the history entry so a reload or a Back does not open it again.
+ */
+export function useAddMovieRequest(onRequest: () => void): void {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const requestedAt = (location.state as AddMovieState | null)?.addMovie;
+  const callback = useRef(onRequest);
+  callback.current = onRequest;
+
+  useEffect(() => {
+    if (!requestedAt) return;
+    const timer = setTimeout(() => {
+      callback.current();
+      navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    }, ADD_MOVIE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [requestedAt, navigate, location.pathname, location.search]);
+}

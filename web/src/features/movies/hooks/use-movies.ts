@@ -1,0 +1,80 @@
+import type { CreateMovieBody, MovieList, MovieStatus, UpdateMovieBody } from '@kinodost/contracts/schemas/movies';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createMovie } from '../api/create-movie';
+import { deleteMovie } from '../api/delete-movie';
+import { getMovie } from '../api/get-movie';
+import { listMyMovies } from '../api/list-my-movies';
+import { listUserMovies } from '../api/list-user-movies';
+import { searchMovies } from '../api/search-movies';
+import { updateMovie } from '../api/update-movie';
+
+/** Page size of every movie list and search. */
+export const MOVIES_PAGE_SIZE = 20;
+
+export const moviesKey = ['movies'] as const;
+
+/** The next page number of a paged list, or undefined after the last page. */
+export const nextPageOf = (last: MovieList | { page: number; limit: number; total: number }) =>
+  last.page * last.limit < last.total ? last.page + 1 : undefined;
+
+/** The caller's own movies, newest first, one page at a time ("load more"). */
+export const useMyMovies = (status?: MovieStatus) =>
+  useInfiniteQuery({
+    queryKey: [...moviesKey, 'mine', status ?? 'all'],
+    queryFn: ({ pageParam, signal }) => listMyMovies({ page: pageParam, limit: MOVIES_PAGE_SIZE, status }, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageOf,
+  });
+
+/** A member's movies on their public profile. */
+export const useUserMovies = (userId: string | undefined) =>
+  useInfiniteQuery({
+    queryKey: [...moviesKey, 'user', userId],
+    queryFn: ({ pageParam, signal }) =>
+      listUserMovies(userId ?? '', { page: pageParam, limit: MOVIES_PAGE_SIZE }, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageOf,
+    enabled: Boolean(userId),
+  });
+
+/** Every member's movies matching `query` (already debounced and trimmed); idle when empty. */
+export const useMovieSearch = (query: string) =>
+  useInfiniteQuery({
+    queryKey: [...moviesKey, 'search', query],
+    queryFn: ({ pageParam, signal }) => searchMovies(query, { page: pageParam, limit: MOVIES_PAGE_SIZE }, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageOf,
+    enabled: query !== '',
+  });
+
+/** One movie (public). */
+export const useMovie = (id: string | undefined) =>
+  useQuery({
+    queryKey: [...moviesKey, 'one', id],
+    queryFn: ({ signal }) => getMovie(id ?? '', signal),
+    enabled: Boolean(id),
+  });
+
+/** After any change every movie list may be stale (own, public, search and the page itself). */
+const useInvalidateMovies = () => {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: moviesKey });
+};
+
+export const useCreateMovie = () => {
+  const invalidate = useInvalidateMovies();
+  return useMutation({ mutationFn: (body: CreateMovieBody) => createMovie(body), onSuccess: invalidate });
+};
+
+export const useUpdateMovie = () => {
+  const invalidate = useInvalidateMovies();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateMovieBody }) => updateMovie(id, body),
+    onSuccess: invalidate,
+  });
+};
+
+export const useDeleteMovie = () => {
+  const invalidate = useInvalidateMovies();
+  return useMutation({ mutationFn: (id: string) => deleteMovie(id), onSuccess: invalidate });
+};

@@ -1,0 +1,17 @@
+import { socialRequest } from '../../../lib/api-client';
+import { failedList, withFallback } from './fallback';
+import { type FailedList, LATEST_LIMIT, type LatestNewsletters } from './newsletter-types';
+
+/**
+ * GET /api/newsletters/latest?limit&_t: a member's latest unread newsletters for the header
+ * dropdown. `_t` is a cache-busting timestamp (SPEC.md section 7). Failure: {success:false, data:[]}.
+ */
+export const getLatestNewsletters = (
+  limit: number = LATEST_LIMIT,
+  signal?: AbortSignal,
+): Promise<LatestNewsletters | FailedList> =>
+  withFallback(
+    socialRequest<LatestNewsletters>(`/newsletters/latest?limit=${limit}&_t=${Date.now()}`, { signal }),
+    failedList(),
+    signal,
+  );

@@ -1,0 +1,40 @@
+import { toast } from 'react-toastify';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { az } from '../../../i18n/az';
+import { errorMessage } from '../../../lib/api-client';
+import type { Newsletter } from '../api/newsletter-types';
+import { useDeleteNewsletter } from '../hooks/use-admin-newsletters';
+
+const t = az.adminNewsletters.deleteDialog;
+
+/** Asks before deleting a newsletter (its read marks go with it). */
+export function DeleteNewsletterDialog({
+  newsletter,
+  onClose,
+}: {
+  newsletter: Newsletter | null;
+  onClose: () => void;
+}) {
+  const mutation = useDeleteNewsletter();
+  const confirm = () => {
+    if (!newsletter) return;
+    mutation.mutate(newsletter.id, {
+      onSuccess: () => {
+        toast.success(az.adminNewsletters.toasts.deleted);
+        onClose();
+      },
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  };
+  return (
+    <ConfirmDialog
+      open={Boolean(newsletter)}
+      title={t.title}
+      text={newsletter ? t.text(newsletter.title) : ''}
+      confirmLabel={t.confirm}
+      pending={mutation.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
+  );
+}

@@ -1,0 +1,31 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { presenceStore } from '../presence-store';
+
+const usePresence = <T>(select: (snapshot: ReturnType<typeof presenceStore.getSnapshot>) => T): T =>
+  useSyncExternalStore(presenceStore.subscribe, () => select(presenceStore.getSnapshot()));
+
+/** Whether the user is online as far as this client knows (never asks the server). */
+export const useIsOnline = (userId: string | null | undefined): boolean =>
+  usePresence((s) => (userId ? s.online.has(userId) : false));
+
+export interface LastSeenView {
+  online: boolean;
+  /** ISO time, null when never seen, undefined while not known. */
+  lastSeen: string | null | undefined;
+}
+
+/**
+ * A user's presence for a screen that shows it. Asks the server for the last seen only under
+ * SPEC.md section 5's conditions (connected, the user not online, not already asked about; the
+ * store enforces them); a later `user:offline` updates the value. `fallback` (a profile's
+ * last_seen) stands in until the socket answers.
+ */
+export function useLastSeen(userId: string | null | undefined, fallback?: string | null): LastSeenView {
+  const connected = usePresence((s) => s.connected);
+  const online = useIsOnline(userId);
+  const known = usePresence((s) => (userId && s.lastSeen.has(userId) ? s.lastSeen.get(userId) : undefined));
+  useEffect(() => {
+    if (userId && connected && !online) presenceStore.requestLastSeen(userId);
+  }, [userId, connected, online]);
+  return { online, lastSeen: known !== undefined ? known : fallback };
+}

@@ -1,0 +1,150 @@
+import PhotoIcon from '@mui/icons-material/AddPhotoAlternate';
+import CloudUploadIcon from '@mui/icons-material/CloudUpload';
+import DeleteIcon from '@mui/icons-material/Delete';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import { type ChangeEvent, useEffect, useId, useState } from 'react';
+import { toast } from 'react-toastify';
+import { az } from '../../../i18n/az';
+import { errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { deleteAvatar } from '../api/delete-avatar';
+import { AVATAR_MAX_BYTES, AVATAR_TYPES, uploadAvatar } from '../api/upload-avatar';
+
+const t = az.profile.avatar;
+
+/** Checked before upload so an obvious mistake costs no round trip; the server checks content. */
+export const checkAvatarFile = (file: File): string | undefined => {
+  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return t.wrongType;
+  if (file.size > AVATAR_MAX_BYTES) return t.tooLarge;
+  return undefined;
+};
+
+/** Choose, preview, upload (with progress) or remove the profile picture. */
+export function AvatarEditor() {
+  const { avatar, username, setProfile } = useAuth();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [progress, setProgress] = useState(0);
+  const [problem, setProblem] = useState<string | null>(null);
+  const inputId = useId();
+
+  // The preview URL holds the file in memory until revoked.
+  useEffect(() => {
+    if (!file) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  const upload = useMutation({
+    mutationFn: (selected: File) => uploadAvatar(selected, setProgress),
+    onMutate: () => {
+      setProgress(0);
+      setProblem(null);
+    },
+    onSuccess: (profile) => {
+      setProfile(profile);
+      setFile(null);
+      toast.success(t.uploaded);
+    },
+    onError: (error) => {
+      setProblem(errorMessage(error));
+      toast.error(errorMessage(error));
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: deleteAvatar,
+    onSuccess: (profile) => {
+      setProfile(profile);
+      toast.success(t.removed);
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const selected = event.target.files?.[0];
+    event.target.value = ''; // choosing the same file again must fire change again
+    if (!selected) return;
+    const invalid = checkAvatarFile(selected);
+    setProblem(invalid ?? null);
+    setFile(invalid ? null : selected);
+  };
+
+  const busy = upload.isPending || remove.isPending;
+
+  return (
+    <Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: 'center' }}>
+        <Avatar
+          src={preview ?? avatar ?? undefined}
+          alt={preview ? t.previewAlt : t.currentAlt}
+          sx={{ width: 112, height: 112, fontSize: 44, bgcolor: 'primary.main' }}
+        >
+          {username?.charAt(0).toLocaleUpperCase('az')}
+        </Avatar>
+        <Box sx={{ flex: 1, width: '100%' }}>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }} id={`${inputId}-hint`}>
+            {t.hint}
+          </Typography>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <Button component="label" htmlFor={inputId} variant="outlined" startIcon={<PhotoIcon />} disabled={busy}>
+              {t.choose}
+              <input
+                id={inputId}
+                hidden
+                type="file"
+                accept={AVATAR_TYPES.join(',')}
+                aria-describedby={`${inputId}-hint`}
+                onChange={choose}
+              />
+            </Button>
+            {file && (
+              <>
+                <Button
+                  variant="contained"
+                  startIcon={<CloudUploadIcon />}
+                  onClick={() => upload.mutate(file)}
+                  disabled={busy}
+                >
+                  {t.upload}
+                </Button>
+                <Button onClick={() => setFile(null)} disabled={busy}>
+                  {t.cancel}
+                </Button>
+              </>
+            )}
+            {!file && avatar && (
+              <Button color="error" startIcon={<DeleteIcon />} onClick={() => remove.mutate()} disabled={busy}>
+                {t.remove}
+              </Button>
+            )}
+          </Stack>
+          {upload.isPending && (
+            <Box sx={{ mt: 2 }}>
+              <LinearProgress variant="determinate" value={progress} aria-label={t.progress(progress)} />
+              <Typography variant="caption" color="text.secondary" aria-live="polite">
+                {t.progress(progress)}
+              </Typography>
+            </Box>
+          )}
+        </Box>
+      </Stack>
+      {problem && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {problem}
+        </Alert>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,89 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeAuth, jsonResponse, renderWithApp, sampleProfile } from '../../../test/render';
+import { checkAvatarFile } from './avatar-editor';
+import { ChangePasswordForm } from './change-password-form';
+import { ProfileDetailsForm } from './profile-details-form';
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>();
+  vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  localStorage.setItem('token', 'old-token');
+});
+const sent = (index = 0) => {
+  const [url, init] = fetchMock.mock.calls[index] as [string, RequestInit];
+  return { url, method: init.method, body: JSON.parse(String(init.body)) };
+};
+
+describe('ChangePasswordForm', () => {
+  const fill = async (current: string, next: string, confirm: string) => {
+    await userEvent.type(screen.getByLabelText(/^Cari şifrə/), current);
+    await userEvent.type(screen.getByLabelText(/^Yeni şifrə\s*\*?$/), next);
+    await userEvent.type(screen.getByLabelText(/^Yeni şifrənin təkrarı/), confirm);
+    await userEvent.click(screen.getByRole('button', { name: 'Şifrəni dəyiş' }));
+  };
+
+  it('stores the token the server returns (older ones are revoked)', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ success: true, message: 'Dəyişdirildi', token: 'new-token' }));
+    renderWithApp(<ChangePasswordForm />, { route: '/profile', auth: fakeAuth() });
+    await fill('köhnə-şifrə', 'təzə-şifrə-99', 'təzə-şifrə-99');
+    expect(await screen.findByText('Şifrəniz dəyişdirildi')).toBeInTheDocument();
+    expect(sent()).toEqual({
+      url: '/api/user/change-password',
+      method: 'PUT',
+      body: { currentPassword: 'köhnə-şifrə', newPassword: 'təzə-şifrə-99' },
+    });
+    expect(localStorage.getItem('token')).toBe('new-token');
+  });
+
+  it('shows the server text for a wrong current password and keeps the token', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse({ success: false, error: 'Cari şifrə yanlışdır', code: 'BAD_REQUEST' }, 400),
+    );
+    renderWithApp(<ChangePasswordForm />, { route: '/profile', auth: fakeAuth() });
+    await fill('səhv', 'təzə-şifrə-99', 'təzə-şifrə-99');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Cari şifrə yanlışdır');
+    expect(localStorage.getItem('token')).toBe('old-token');
+  });
+
+  it('checks the confirmation before sending', async () => {
+    renderWithApp(<ChangePasswordForm />, { route: '/profile', auth: fakeAuth() });
+    await fill('köhnə-şifrə', 'təzə-şifrə-99', 'başqa-şifrə-99');
+    expect(screen.getByText('Şifrələr eyni deyil')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('ProfileDetailsForm', () => {
+  it('sends only the changed field and updates the auth state with the answer', async () => {
+    const updated = { ...sampleProfile, email: 'yeni@example.az' };
+    fetchMock.mockResolvedValue(jsonResponse(updated));
+    const auth = fakeAuth({ profile: sampleProfile });
+    renderWithApp(<ProfileDetailsForm />, { route: '/profile', auth });
+    const email = screen.getByLabelText(/^E-poçt/);
+    await userEvent.clear(email);
+    await userEvent.type(email, 'yeni@example.az');
+    await userEvent.click(screen.getByRole('button', { name: 'Yadda saxla' }));
+    expect(sent()).toEqual({ url: '/api/user/profile', method: 'PUT', body: { email: 'yeni@example.az' } });
+    await vi.waitFor(() => expect(auth.setProfile).toHaveBeenCalledWith(updated));
+  });
+});
+
+describe('checkAvatarFile', () => {
+  it('accepts JPEG, PNG, WebP and GIF up to 5 MB', () => {
+    for (const type of ['image/jpeg', 'image/png', 'image/webp', 'image/gif']) {
+      expect(checkAvatarFile(new File(['x'], 'a', { type }))).toBeUndefined();
+    }
+  });
+
+  it('refuses other types and files over 5 MB', () => {
+    expect(checkAvatarFile(new File(['<svg/>'], 'a.svg', { type: 'image/svg+xml' }))).toBe(
+      'Yalnız JPEG, PNG, WebP və ya GIF şəkli yükləmək olar',
+    );
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
+    expect(checkAvatarFile(big)).toBe('Şəklin həcmi 5 MB-dan çox olmamalıdır');
+  });
+});

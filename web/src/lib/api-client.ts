@@ -1,0 +1,315 @@
+import type { ErrorBody } from '@kinodost/contracts/errors';
+import { paths } from '../config/paths';
+import { az } from '../i18n/az';
+import { getToken, removeToken } from './storage';
+
+/**
+ * The HTTP client of SPEC.md sections 6 to 8. Two families with different error rules:
+ *  - `apiRequest` for user, movie and stats calls (section 8, first list);
+ *  - `socialRequest` for friend and newsletter calls (section 8, second list).
+ * Both time out after 15 s, send the stored token as a Bearer header when asked to, and end
+ * the session on a 401/403 of an authenticated call.
+ */
+
+export const API_BASE = '/api';
+export const REQUEST_TIMEOUT_MS = 15_000;
+
+/** An error of the client whose message is already a text for the person. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    message: string,
+    /** HTTP status when there was a response. */
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The server's error body (PRODUCT.md): the catalogue throws it as it is. */
+export const isErrorBody = (value: unknown): value is ErrorBody =>
+  typeof value === 'object' && value !== null && typeof (value as { error?: unknown }).error === 'string';
+
+/** The text to show a person for anything the clients throw. */
+export const errorMessage = (error: unknown): string => {
+  if (isErrorBody(error)) return error.error;
+  if (error instanceof Error && error.message) return error.message;
+  return az.errors.unknown;
+};
+
+/** Per-field texts of a 400 validation answer, keyed by input name. */
+export const errorFields = (error: unknown): Record<string, string> =>
+  isErrorBody(error) && error.fields ? error.fields : {};
+
+// ---------------------------------------------------------------------------------------------
+// Ending the session. The client cannot navigate by itself without a router; the auth provider
+// installs a handler that clears identity and navigates inside the app. Without one (tests,
+// early start) a full page load does it.
+
+export type UnauthorizedHandler = (target: string) => void;
+const defaultUnauthorizedHandler: UnauthorizedHandler = (target) => window.location.assign(target);
+let unauthorizedHandler: UnauthorizedHandler = defaultUnauthorizedHandler;
+
+/** Install the handler called after a 401/403 removed the token; returns the uninstaller. */
+export const setUnauthorizedHandler = (handler: UnauthorizedHandler): (() => void) => {
+  unauthorizedHandler = handler;
+  return () => {
+    if (unauthorizedHandler === handler) unauthorizedHandler = defaultUnauthorizedHandler;
+  };
+};
+
+const endSession = (target: string): void => {
+  removeToken();
+  unauthorizedHandler(target);
+};
+
+// ---------------------------------------------------------------------------------------------
+
+export type RequestMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  method?: RequestMethod;
+  /** A JSON-serialisable value, or FormData sent as multipart. */
+  body?: unknown;
+  /** Send the stored token (default true). Login, register, password reset and public profiles don't. */
+  auth?: boolean;
+  /** Cancels the request (TanStack Query passes one). */
+  signal?: AbortSignal;
+}
+
+const isJsonType = (contentType: string | null): boolean =>
+  !!contentType && /\bapplication\/(?:[\w.+-]+\+)?json\b/i.test(contentType);
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+const buildInit = (options: RequestOptions, signal: AbortSignal, alwaysJson: boolean): RequestInit => {
+  const headers = new Headers({ Accept: 'application/json' });
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (!isForm && (options.body !== undefined || alwaysJson)) headers.set('Content-Type', 'application/json');
+  if (options.auth !== false) {
+    const token = getToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+  }
+  let body: BodyInit | undefined;
+  if (isForm) body = options.body as FormData;
+  else if (options.body !== undefined) body = JSON.stringify(options.body);
+  return { method: options.method ?? 'GET', headers, body, signal, credentials: 'same-origin' };
+};
+
+/**
+ * Runs `work` with a signal that aborts after 15 s or when the caller's signal aborts. The timer
+ * covers reading the body too, so a server that stalls mid-answer still times out.
+ */
+const withTimeout = async <T>(outer: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>) => {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('Request timed out', 'TimeoutError')),
+    REQUEST_TIMEOUT_MS,
+  );
+  const forward = () => controller.abort(outer?.reason);
+  if (outer?.aborted) forward();
+  else outer?.addEventListener('abort', forward, { once: true });
+  try {
+    return await work(controller.signal);
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', forward);
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Family (a): user, movie and stats calls.
+
+/** What a non-success answer throws (SPEC.md section 8, in order). */
+const failureOf = async (response: Response): Promise<unknown> => {
+  if (!isJsonType(response.headers.get('content-type'))) return new ApiError(az.errors.serverNoAnswer, response.status);
+  let body: unknown;
+  try {
+    body = JSON.parse(await response.text());
+  } catch {
+    return new ApiError(az.errors.unreadableResponse, response.status);
+  }
+  if (isErrorBody(body)) return body;
+  if (isRecord(body) && typeof body.message === 'string' && body.message !== '') {
+    return new ApiError(body.message, response.status);
+  }
+  return new ApiError(az.errors.api, response.status);
+};
+
+/** A success body; empty counts as {} (204 and friends). */
+const successOf = async <T>(response: Response): Promise<T> => {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    throw new ApiError(az.errors.unparseableSuccess, response.status);
+  }
+  if (text.trim() === '') return {} as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ApiError(az.errors.unparseableSuccess, response.status);
+  }
+};
+
+/** Reads a family (a) answer; shared by fetch and the XHR upload. */
+const readResponse = async <T>(response: Response, authenticated: boolean): Promise<T> => {
+  if (!response.ok) {
+    // A 401 from login itself is just a wrong password: only authenticated calls end the session.
+    if (authenticated && (response.status === 401 || response.status === 403)) {
+      endSession(response.status === 401 ? paths.loginExpired : paths.login);
+    }
+    throw await failureOf(response);
+  }
+  return successOf<T>(response);
+};
+
+/** Anything not already in the catalogue (network failure, timeout) is 'Bilinməyən xəta'. */
+const normalize = (error: unknown, signal?: AbortSignal): unknown => {
+  if (isErrorBody(error) || error instanceof ApiError) return error;
+  // A caller that cancelled on purpose (a query unmounting) gets its own abort reason back.
+  if (signal?.aborted) return signal.reason ?? error;
+  return new ApiError(az.errors.unknown);
+};
+
+const describe = (options: RequestOptions, path: string) => `${options.method ?? 'GET'} ${API_BASE}${path}`;
+
+/** A user, movie or stats call (SPEC.md section 8, first list). */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const authenticated = options.auth !== false;
+  try {
+    return await withTimeout(options.signal, async (signal) => {
+      const response = await fetch(`${API_BASE}${path}`, buildInit(options, signal, false));
+      return readResponse<T>(response, authenticated);
+    });
+  } catch (error) {
+    const failure = normalize(error, options.signal);
+    console.error(`[api] ${describe(options, path)} failed:`, failure);
+    throw failure;
+  }
+}
+
+export interface UploadOptions {
+  method?: 'POST' | 'PUT';
+  /** Called with 0..100 while the body is sent. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * An authenticated multipart upload with progress (fetch cannot report upload progress). Same
+ * error rules as `apiRequest`: the XHR answer is wrapped in a real Response and read the same way.
+ * The 15 s limit counts from the last progress event, so a large avatar on a slow line is not
+ * cut off while it is still moving.
+ */
+export function uploadRequest<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+  const method = options.method ?? 'POST';
+  const label = `${method} ${API_BASE}${path}`;
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const fail = (error: unknown) => {
+      clearTimeout(timer);
+      const failure = normalize(error, options.signal);
+      console.error(`[api] ${label} failed:`, failure);
+      reject(failure);
+    };
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => xhr.abort(), REQUEST_TIMEOUT_MS);
+    };
+
+    xhr.open(method, `${API_BASE}${path}`);
+    xhr.responseType = 'text';
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      arm();
+      if (event.lengthComputable && options.onProgress) {
+        options.onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+      }
+    };
+    xhr.onerror = () => fail(new Error('network'));
+    xhr.onabort = () => fail(new Error('aborted'));
+    xhr.onload = () => {
+      clearTimeout(timer);
+      const status = xhr.status;
+      // Response refuses a body with these statuses; they carry none anyway.
+      const noBody = status === 204 || status === 205 || status === 304;
+      const contentType = xhr.getResponseHeader('content-type');
+      const response = new Response(noBody ? null : xhr.responseText, {
+        status,
+        headers: contentType ? { 'content-type': contentType } : {},
+      });
+      readResponse<T>(response, true).then(
+        (value) => resolve(value),
+        (error: unknown) => fail(error),
+      );
+    };
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    arm();
+    xhr.send(form);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Family (b): friend and newsletter calls.
+
+const readJsonQuietly = async (response: Response): Promise<Record<string, unknown>> => {
+  try {
+    const body: unknown = JSON.parse(await response.text());
+    return isRecord(body) ? body : {};
+  } catch {
+    return {};
+  }
+};
+
+const stringField = (body: Record<string, unknown>, key: string): string | undefined => {
+  const value = body[key];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+};
+
+/**
+ * A friend or newsletter call (SPEC.md section 8, second list). Always JSON, always with the
+ * Bearer header when a token is stored. Rejects with an ApiError carrying the text to show.
+ */
+export async function socialRequest<T>(path: string, options: Omit<RequestOptions, 'auth'> = {}): Promise<T> {
+  const label = describe(options, path);
+  return withTimeout(options.signal, async (signal) => {
+    let response: Response;
+    try {
+      response = await fetch(`${API_BASE}${path}`, buildInit(options, signal, true));
+    } catch (error) {
+      if (options.signal?.aborted) throw options.signal.reason ?? error;
+      console.error(`[api] ${label}: no response`, error);
+      throw new ApiError(az.errors.serverUnreachable);
+    }
+
+    if (response.status === 401 || response.status === 403) {
+      const body = await readJsonQuietly(response);
+      console.error(`[api] ${label}: ${response.status}, the session ends`, body);
+      endSession(paths.loginExpired);
+      throw new ApiError(stringField(body, 'error') ?? az.errors.sessionExpired, response.status);
+    }
+
+    if (!response.ok) {
+      const body = await readJsonQuietly(response);
+      const failure = new ApiError(
+        stringField(body, 'error') ?? stringField(body, 'message') ?? az.errors.unknown,
+        response.status,
+      );
+      console.error(`[api] ${label} failed:`, failure);
+      throw failure;
+    }
+
+    try {
+      const text = await response.text();
+      return (text.trim() === '' ? {} : JSON.parse(text)) as T;
+    } catch (error) {
+      if (options.signal?.aborted) throw options.signal.reason ?? error;
+      console.error(`[api] ${label}: unreadable answer`, error);
+      throw new ApiError(az.errors.unknown, response.status);
+    }
+  });
+}
