@@ -20,6 +20,7 @@ import { createEventBus, type EventBus } from './lib/event-bus';
 import { createMailer, type Mailer } from './lib/mailer';
 import { msg } from './lib/messages';
 import { createLocalFileStore, type FileStore } from './lib/storage';
+import { wellFormed } from './lib/well-formed';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { webPlugin } from './plugins/web';
@@ -85,12 +86,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   // SPEC.md section 7: the web client sends friend and newsletter calls with a JSON content
   // type even when they carry no body (accept, mark-viewed, delete). Fastify refuses an empty
   // JSON body by default; here an empty body is no body, and anything else parses as before
-  // (with the default parser's prototype-poisoning protection).
+  // (with the default parser's prototype-poisoning protection), its strings made well-formed.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body.length === 0) return done(null, undefined);
-    parseJson(request, body as string, done);
+    parseJson(request, body as string, (err, value) => (err ? done(err) : done(null, wellFormed(value))));
   });
 
   const database = deps.database ?? (await openDatabase(config));

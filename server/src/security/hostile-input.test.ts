@@ -14,7 +14,8 @@ import { createAdmin, createUser, type FactoryUser } from '../test/factories/use
  * was sent and nothing the caller may not set (no admin flag, no other author).
  */
 
-const RUNS = 60;
+// FC_RUNS raises the count for a deeper hunt (FC_RUNS=1000 npx vitest run src/security).
+const RUNS = Number(process.env.FC_RUNS ?? 60);
 let t: TestApp;
 let member: FactoryUser;
 let admin: FactoryUser;
@@ -492,6 +493,28 @@ describe('hostile input never breaks the server or the data', () => {
     }
     expect(await counts()).toEqual(before);
     expect(await movieRow(movieId)).toEqual(movieBefore);
+  });
+
+  it('stores a lone surrogate as U+FFFD and keeps the rest of the text (regression: PGlite cut the tail)', async () => {
+    const post = (raw: string) =>
+      t.injectAs(member.token, {
+        method: 'POST',
+        url: `/api/movies/${movieId}/comments`,
+        headers: json,
+        payload: `{"text":"${raw}"}`,
+      });
+    const kept = await post('İ\\udc00abc');
+    expect(kept.statusCode).toBe(201);
+    const [row] = await db()
+      .select()
+      .from(comments)
+      .where(eq(comments.id, (kept.json() as { id: string }).id));
+    expect(row?.text).toBe('İ\ufffdabc');
+    const before = await counts();
+    const nul = await post('İ\\udc00\\u0000');
+    expect(nul.statusCode).toBe(400);
+    expectErrorBody(nul);
+    expect(await counts()).toEqual(before);
   });
 
   it('leaves Object.prototype and Array.prototype as they were', () => {
