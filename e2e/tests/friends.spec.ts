@@ -23,6 +23,10 @@ test('two members: one sends a request from a profile, the other sees badge and 
   const bobPage = await newPage();
   await signIn(bobPage, bob.token, '/dashboard');
   await expect(notificationsButton(bobPage, 0)).toBeVisible();
+  // His socket is up (the header avatar's dot turns green), so the request can reach him live.
+  await expect(
+    bobPage.getByRole('banner').getByRole('button', { name: 'Hesab menyusu' }).locator('[data-online]').first(),
+  ).toHaveAttribute('data-online', 'true');
 
   // Alice opens Bob's public profile and sends a friend request with the button.
   await signIn(page, alice.token, `/user/${bob.id}`);
@@ -36,9 +40,10 @@ test('two members: one sends a request from a profile, the other sees badge and 
     friendship.getByRole('button', { name: `${bob.username} istifadəçisinə göndərilən istəyi ləğv et`, exact: true }),
   ).toBeVisible();
 
-  // Bob: the web app has no realtime socket client yet (the server pushes 'friend:request', but the
-  // badge only polls every 60 s), so a reload brings the new count.
-  await bobPage.reload();
+  // Bob, without a reload: the live 'friend:request' event brings a toast and the new count.
+  await expect(
+    bobPage.getByRole('alert').filter({ hasText: `${alice.username} sizə dostluq istəyi göndərib` }),
+  ).toBeVisible();
   const badge = notificationsButton(bobPage, 1);
   await expect(badge).toBeVisible();
   await expect(badge).toHaveText('1');
