@@ -54,6 +54,7 @@ export const msg = {
   avatar: {
     missing: 'Şəkil faylı göndərilməyib (sahə adı: avatar)',
     tooLarge: 'Şəkil 5 MB-dan böyük ola bilməz',
+    oneFile: 'Bir dəfəyə yalnız bir şəkil faylı göndərin',
     unsupported: 'Yalnız JPEG, PNG, WebP və ya GIF şəkilləri qəbul edilir',
     tooManyPixels: 'Şəklin ölçüsü çox böyükdür (ən çoxu 25 meqapiksel)',
     corrupt: 'Şəkil faylı zədələnib və ya oxunmur',

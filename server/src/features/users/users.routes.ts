@@ -11,9 +11,9 @@ import {
   UserProfile,
 } from '@kinodost/contracts/schemas/users';
 import { Type } from 'typebox';
-import { BadRequestError } from '../../lib/errors';
 import { msg } from '../../lib/messages';
 import { bearer, currentUser } from '../../lib/route-helpers';
+import { readAvatarUpload, refuseOversizeAvatar } from './avatar-upload';
 import { toProfile, toPublicProfile } from './users.mappers';
 import { createUsersService } from './users.service';
 
@@ -62,7 +62,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/avatar',
     {
-      onRequest: app.requireMember,
+      onRequest: [app.requireMember, refuseOversizeAvatar],
       schema: {
         tags: ['users'],
         security: bearer,
@@ -71,13 +71,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: UserProfile, ...errors, 413: ErrorBody, 415: ErrorBody },
       },
     },
-    async (request) => {
-      const file = await request.file();
-      if (file?.fieldname !== 'avatar') throw new BadRequestError(msg.avatar.missing);
-      // toBuffer throws FST_REQ_FILE_TOO_LARGE (413) past the 5 MB multipart limit.
-      const data = await file.toBuffer();
-      return toProfile(await users.setAvatar(currentUser(request).id, data));
-    },
+    async (request) => toProfile(await users.setAvatar(currentUser(request).id, await readAvatarUpload(request))),
   );
 
   app.delete(
