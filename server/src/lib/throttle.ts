@@ -5,6 +5,9 @@ import { RateLimitedError } from './errors';
 /**
  * A fixed-window counter per key (rate-limiter-flexible): in memory, or in Redis
  * when several processes must share it. Throttles, never locks out for good.
+ * While Redis is unreachable each process counts in its own memory instead
+ * (the limits then hold per process, not in total): a Redis outage must not take
+ * logins and registrations down, nor switch the limits off.
  */
 export interface Throttle {
   /** Counts one event for key; throws RateLimitedError (429, Retry-After) past the limit. */
@@ -29,9 +32,17 @@ export interface ThrottleOptions {
 
 export function createThrottle(o: ThrottleOptions): Throttle {
   const base = { keyPrefix: `${o.prefix ?? ''}rl:${o.name}`, points: o.points, duration: o.durationSeconds };
+  const memory = new RateLimiterMemory(base);
   const limiter: RateLimiterAbstract = o.redis
-    ? new RateLimiterRedis({ ...base, storeClient: o.redis })
-    : new RateLimiterMemory(base);
+    ? new RateLimiterRedis({
+        ...base,
+        storeClient: o.redis,
+        // Not connected: go to the memory counter at once instead of waiting out ioredis's retries.
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: memory,
+      })
+    : memory;
+  const redisReady = () => o.redis?.status === 'ready';
   const refuse = (res: RateLimiterRes): never => {
     throw new RateLimitedError(o.message, res.msBeforeNext / 1000);
   };
@@ -52,7 +63,9 @@ export function createThrottle(o: ThrottleOptions): Throttle {
       await limiter.penalty(key);
     },
     async reset(key) {
-      await limiter.delete(key);
+      // The library checks readiness on counting but not on delete, which would wait out the retries.
+      if (limiter !== memory) await memory.delete(key);
+      if (limiter === memory || redisReady()) await limiter.delete(key);
     },
   };
 }

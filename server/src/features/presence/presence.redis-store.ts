@@ -8,6 +8,8 @@ import type { PresenceStore } from './presence.store';
  * process refreshes its own connections' expiry each ttl/3, and every process
  * reaps expired ones, so the users of a process that died go offline within
  * ttl + ttl/3. ZREM decides which process handles an expired connection.
+ * The refresh also puts back connections Redis lost (it restarted empty, or was
+ * away when they connected), so presence recovers within ttl/3 of Redis returning.
  */
 export function createRedisPresenceStore(redis: Redis, opts: { prefix: string; ttlSeconds: number }): PresenceStore {
   const proc = randomUUID();
@@ -59,15 +61,30 @@ export function createRedisPresenceStore(redis: Redis, opts: { prefix: string; t
       const res = (await pipe.exec()) as [unknown, number][];
       return new Set(userIds.filter((_, i) => (res[i]?.[1] ?? 0) > 0));
     },
-    start(onExpired) {
+    start(onExpired, onRestored) {
       const every = Math.max(1000, Math.floor(ttlMs / 3));
       const swallow = (p: Promise<unknown>) => p.catch(() => {}); // Redis away: try again next tick
+      /** Re-asserts every local connection; a user whose only connection had to be put back came online again. */
+      const refresh = async () => {
+        const members = [...local];
+        const pipe = redis.pipeline();
+        for (const m of members) {
+          const key = userKey(m.split('|')[0] as string);
+          pipe
+            .zadd(connsKey, Date.now() + ttlMs, m)
+            .sadd(key, m)
+            .scard(key);
+        }
+        const res = (await pipe.exec()) ?? [];
+        members.forEach((m, i) => {
+          const added = res[i * 3 + 1]?.[1];
+          const count = res[i * 3 + 2]?.[1];
+          if (added === 1 && count === 1 && local.has(m)) onRestored?.(m.split('|')[0] as string);
+        });
+      };
       timers = [
         setInterval(() => {
-          if (local.size === 0) return;
-          const pipe = redis.pipeline();
-          for (const m of local) pipe.zadd(connsKey, 'XX', Date.now() + ttlMs, m);
-          swallow(pipe.exec());
+          if (local.size > 0) swallow(refresh());
         }, every),
         setInterval(() => swallow(reap(onExpired)), every),
       ];

@@ -114,11 +114,18 @@ export const presencePlugin = fp(async (app: FastifyInstance) => {
       if (await store.remove(userId, socket.id)) await announceOffline(userId);
     });
   };
-  store.start((userId) => {
-    inOrder(userId, () => announceOffline(userId)).catch((err) =>
-      app.log.warn({ err }, 'could not announce an expired user'),
-    );
-  });
+  store.start(
+    (userId) => {
+      inOrder(userId, () => announceOffline(userId)).catch((err) =>
+        app.log.warn({ err }, 'could not announce an expired user'),
+      );
+    },
+    (userId) => {
+      inOrder(userId, () => announceOnline(userId)).catch((err) =>
+        app.log.warn({ err }, 'could not announce a restored user'),
+      );
+    },
+  );
 
   // The handshake must carry a valid, current token; the user id comes from it alone.
   io.use((socket, next) => {
@@ -150,11 +157,11 @@ export const presencePlugin = fp(async (app: FastifyInstance) => {
     };
 
     socket.join([userRoom(userId), MEMBERS]);
-    const connected = goOnline(socket);
+    // Both may fail while Redis or the database is away; each failure is logged, never left unhandled.
+    goOnline(socket).catch((err) => app.log.warn({ err, userId }, 'socket connect failed'));
     (async () => {
       const friends = await friendIdsOf(db, userId);
       socket.emit('users:online', [...(await store.online(friends))]);
-      await connected;
     })().catch((err) => app.log.warn({ err, userId }, 'socket connect failed'));
 
     // Heartbeat (every 4 minutes while visible) and "visible again": also re-checks the token.

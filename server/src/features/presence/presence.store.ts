@@ -11,9 +11,11 @@ export interface PresenceStore {
   online(userIds: string[]): Promise<Set<string>>;
   /**
    * Starts background upkeep. `onExpired` is called for users whose last
-   * connection expired without a goodbye (their process died).
+   * connection expired without a goodbye (their process died); `onRestored` for
+   * users this process had to put back because the shared store lost them (Redis
+   * restarted empty, or was away when they connected).
    */
-  start(onExpired: (userId: string) => void): void;
+  start(onExpired: (userId: string) => void, onRestored?: (userId: string) => void): void;
   close(): Promise<void>;
 }
 
