@@ -8,6 +8,8 @@ export const TEMPLATE = path.join(import.meta.dirname, 'kinodost.conf.template')
 
 /** One line of the access log (log_format kinodost). */
 export interface AccessLine {
+  /** When nginx finished the request, ms since the epoch. */
+  at: number;
   client: string;
   /** The upstream ports tried, in order ("127.0.0.1:A, 127.0.0.1:B" when nginx moved on). */
   upstreamPorts: number[];
@@ -110,11 +112,11 @@ export async function startNginx(appPorts: [number, number]): Promise<Nginx> {
         .split('\n')
         .filter(Boolean)
         .map((line) => {
-          const m = /^(\S+) (.+?) (\d{3}) \S+ "(.*)"$/.exec(line);
+          const m = /^(\S+) (\S+) (.+?) (\d{3}) \S+ "(.*)"$/.exec(line);
           if (!m) throw new Error(`unexpected access log line: ${line}`);
-          const [, client = '', upstream = '', status = '0', request = ''] = m;
+          const [, msec = '0', client = '', upstream = '', status = '0', request = ''] = m;
           const upstreamPorts = [...upstream.matchAll(/:(\d+)/g)].map((p) => Number(p[1]));
-          return { client, upstreamPorts, status: Number(status), request };
+          return { at: Number(msec) * 1000, client, upstreamPorts, status: Number(status), request };
         });
     },
     async stop() {

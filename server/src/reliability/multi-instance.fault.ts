@@ -1,0 +1,365 @@
+import { randomBytes } from 'node:crypto';
+import { get } from 'node:http';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { io } from 'socket.io-client';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { nextEvent, type TestSocket } from '../test/socket-client';
+import { type Nginx, startNginx } from './nginx/nginx-process';
+import { type AppProcess, startApp, stopApp } from './support/app-process';
+import { type Answer, call, newMember, register, userIdOf } from './support/http';
+import { pause, tempDir, waitUntil } from './support/wait';
+
+/**
+ * issue 7 "Multi-instance": two app processes on the machine's PostgreSQL and
+ * Redis behind Debian's nginx (the README's config, nginx/kinodost.conf.template),
+ * a mixed workload through nginx, one process SIGKILLed and restarted meanwhile.
+ * Nothing is lost beyond the requests in flight on the killed process, every
+ * write that was answered 2xx is in the database, and presence is right again
+ * once the process is back.
+ */
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const WORKERS = 6;
+const TTL_SECONDS = 3;
+
+const tag = randomBytes(4).toString('hex');
+const dbName = `kinodost_multi_${tag}`;
+const redisPrefix = `kinodost-multi-${tag}:`;
+let admin: pg.Client;
+let nginx: Nginx;
+let dataDir: Awaited<ReturnType<typeof tempDir>>;
+let env: Record<string, string>;
+/** apps[0] is the one that gets killed. */
+const apps: AppProcess[] = [];
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const dbUrl = new URL(ADMIN_URL);
+  dbUrl.pathname = `/${dbName}`;
+  // One shared DATA_DIR, as the README asks (an avatar stored by one process is served by the other).
+  dataDir = await tempDir('multi');
+  env = {
+    DATABASE_URL: dbUrl.toString(),
+    REDIS_URL,
+    REDIS_PREFIX: redisPrefix,
+    DATA_DIR: dataDir.path,
+    TRUST_PROXY: '127.0.0.1',
+    PRESENCE_TTL_SECONDS: String(TTL_SECONDS),
+  };
+  // One after the other: the first runs the migrations.
+  apps.push(await startApp(env));
+  apps.push(await startApp(env));
+  nginx = await startNginx([apps[0]?.port ?? 0, apps[1]?.port ?? 0]);
+});
+
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await Promise.all(apps.map((a) => stopApp(a, 'SIGTERM')));
+  await nginx?.stop();
+  await dataDir?.remove();
+  if (admin) {
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+  }
+  const redis = new Redis(REDIS_URL);
+  const keys = await redis.keys(`${redisPrefix}*`);
+  if (keys.length) await redis.del(...keys);
+  redis.disconnect();
+});
+
+/**
+ * A socket through nginx from a given loopback address (nginx routes sockets by
+ * client address). `browser` uses the web app's transports: HTTP long-polling
+ * first, then the upgrade to WebSocket, which only works when nginx keeps the
+ * session on one process.
+ */
+function connectVia(
+  token: string,
+  opts: { from?: string; browser?: boolean; beforeConnect?: (s: TestSocket) => void } = {},
+): Promise<TestSocket> {
+  const socket: TestSocket = io(nginx.url, {
+    path: '/socket.io',
+    auth: { token },
+    transports: opts.browser ? ['polling', 'websocket'] : ['websocket'],
+    forceNew: true,
+    reconnection: false,
+    ...(opts.from ? { localAddress: opts.from } : {}),
+  } as Parameters<typeof io>[1]);
+  sockets.push(socket);
+  opts.beforeConnect?.(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+/** The app port nginx sends socket traffic from `address` to, read from its access log after a polling handshake. */
+async function socketBackendOf(address: string): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    const req = get(`${nginx.url}/socket.io/?EIO=4&transport=polling`, { localAddress: address }, (res) => {
+      res.resume();
+      res.on('end', () => resolve());
+    });
+    req.on('error', reject);
+  });
+  let port = 0;
+  await waitUntil(
+    `the access log line of ${address}`,
+    async () => {
+      const line = (await nginx.accessLog()).findLast((l) => l.client === address && l.request.includes('/socket.io/'));
+      port = line?.upstreamPorts.at(-1) ?? 0;
+      return port !== 0;
+    },
+    5000,
+  );
+  return port;
+}
+
+/** Loopback addresses whose sockets nginx sends to the victim and to the survivor. */
+async function addressesFor(victim: number, survivor: number) {
+  let toVictim: string | undefined;
+  let toSurvivor: string | undefined;
+  for (let i = 2; i < 60 && !(toVictim && toSurvivor); i++) {
+    const address = `127.0.0.${i}`;
+    const port = await socketBackendOf(address);
+    if (port === victim) toVictim ??= address;
+    if (port === survivor) toSurvivor ??= address;
+  }
+  if (!toVictim || !toSurvivor) throw new Error('no loopback address hashed to each process');
+  return { toVictim, toSurvivor };
+}
+
+async function befriend(a: { token: string; id: string }, b: { token: string; id: string }) {
+  const sent = await call(nginx.url, 'POST', `/api/friends/request/${b.id}`, { token: a.token });
+  expect(sent.status).toBe(201);
+  const { requestId } = sent.body as { requestId: string };
+  expect((await call(nginx.url, 'PUT', `/api/friends/accept/${requestId}`, { token: b.token })).status).toBe(200);
+}
+
+interface Done extends Answer {
+  op: string;
+  startedAt: number;
+  endedAt: number;
+  /** What a 2xx write stored, to find afterwards. */
+  stored?: { table: 'users' | 'movies' | 'friendships'; key: string };
+}
+
+/**
+ * One worker of the mixed workload, in a fixed cycle: register a new member,
+ * log in, create a movie, list movies, send a friend request (to a member the
+ * next worker registered, so requests never cross), read a profile.
+ */
+function worker(
+  i: number,
+  me: { username: string; password: string; token: string },
+  registered: string[][],
+  log: Done[],
+  stop: () => boolean,
+) {
+  return (async () => {
+    for (let n = 0; !stop(); n++) {
+      const startedAt = Date.now();
+      let op: string;
+      let answer: Answer;
+      let stored: Done['stored'];
+      const step = n % 6;
+      const target = step === 4 ? registered[(i + 1) % WORKERS]?.shift() : undefined;
+      if (step === 0) {
+        op = 'register';
+        const fields = newMember(`m${i}`);
+        answer = await call(nginx.url, 'POST', '/api/auth/register', { body: fields });
+        if (answer.status === 201) {
+          registered[i]?.push(userIdOf((answer.body as { token: string }).token));
+          stored = { table: 'users', key: fields.username };
+        }
+      } else if (step === 1) {
+        op = 'login';
+        answer = await call(nginx.url, 'POST', '/api/auth/login', {
+          body: { username: me.username, password: me.password },
+        });
+      } else if (step === 2) {
+        op = 'create';
+        const title = `film ${i}-${n}`;
+        answer = await call(nginx.url, 'POST', '/api/movies', { token: me.token, body: { title } });
+        if (answer.status === 201) stored = { table: 'movies', key: (answer.body as { id: string }).id };
+      } else if (step === 4 && target) {
+        op = 'friend request';
+        answer = await call(nginx.url, 'POST', `/api/friends/request/${target}`, { token: me.token });
+        if (answer.status === 201)
+          stored = { table: 'friendships', key: (answer.body as { requestId: string }).requestId };
+      } else if (step === 3) {
+        op = 'list';
+        answer = await call(nginx.url, 'GET', '/api/movies?limit=5', { token: me.token });
+      } else {
+        op = 'profile';
+        answer = await call(nginx.url, 'GET', `/api/user/profile/${userIdOf(me.token)}`);
+      }
+      log.push({ ...answer, op, startedAt, endedAt: Date.now(), stored });
+      if (answer.status === 0 || answer.status >= 500) await pause(50);
+    }
+  })();
+}
+
+it('survives a SIGKILLed process behind nginx: no answered write lost, presence right again', async () => {
+  const [victim, survivor] = apps as [AppProcess, AppProcess];
+  const { toVictim, toSurvivor } = await addressesFor(victim.port, survivor.port);
+
+  // Presence: alice's socket is on the survivor; her friends bob and carol are on the victim.
+  const [alice, bob, carol] = await Promise.all([
+    register(nginx.url, 'alice'),
+    register(nginx.url, 'bob'),
+    register(nginx.url, 'carol'),
+  ]);
+  await befriend(alice, bob);
+  await befriend(alice, carol);
+  let bobSocket = await connectVia(bob.token, { from: toVictim });
+  let carolSocket = await connectVia(carol.token, { from: toVictim });
+  let firstOnline: string[] = [];
+  const aliceSocket = await connectVia(alice.token, {
+    from: toSurvivor,
+    beforeConnect: (s) => s.once('users:online', (ids) => (firstOnline = ids)),
+  });
+  await waitUntil('users:online', async () => firstOnline.length > 0, 5000);
+  expect(firstOnline.sort()).toEqual([bob.id, carol.id].sort());
+
+  // The workload, through nginx.
+  const members = await Promise.all(Array.from({ length: WORKERS }, (_, i) => register(nginx.url, `w${i}`)));
+  const registered: string[][] = members.map(() => []);
+  const log: Done[] = [];
+  let stopping = false;
+  const workers = members.map((m, i) => worker(i, m, registered, log, () => stopping));
+  await pause(3000);
+
+  const bobOffline = nextEvent(aliceSocket, 'user:offline', (p) => p.userId === bob.id, 20_000);
+  const carolOffline = nextEvent(aliceSocket, 'user:offline', (p) => p.userId === carol.id, 20_000);
+  const killedAt = Date.now();
+  await stopApp(victim, 'SIGKILL');
+  const doneBeforeKill = log.length;
+
+  // The dead process's members go offline for alice within the presence TTL (and a third).
+  await Promise.all([bobOffline, carolOffline]);
+  const offlineAfterMs = Date.now() - killedAt;
+  expect(offlineAfterMs).toBeLessThan(TTL_SECONDS * 1000 * (4 / 3) + 3000);
+
+  // Bob's browser reconnects: nginx moves him to the survivor.
+  bobSocket.close();
+  const bobBack = nextEvent(aliceSocket, 'user:online', (p) => p.userId === bob.id, 10_000);
+  bobSocket = await connectVia(bob.token, { from: toVictim });
+  await bobBack;
+
+  // The killed process comes back on its port.
+  await pause(1000);
+  const restartedAt = Date.now();
+  apps[0] = await startApp({ ...env, PORT: String(victim.port) });
+  const restartMs = Date.now() - restartedAt;
+  // nginx tries it again after fail_timeout (3 s); let the workload use both for a while.
+  await pause(5000);
+  stopping = true;
+  await Promise.all(workers);
+
+  // nginx sends the victim's client address to it again. (A polling handshake
+  // ends at once; a WebSocket counts as nginx's success only when it closes, so
+  // until some short request succeeds the returned process stays marked failed.)
+  await waitUntil(
+    'nginx routes sockets to the returned process',
+    async () => (await socketBackendOf(toVictim)) === victim.port,
+    15_000,
+    500,
+  );
+
+  // Presence through the returned process: carol comes back on it, bob moves to it.
+  carolSocket.close();
+  const carolBack = nextEvent(aliceSocket, 'user:online', (p) => p.userId === carol.id, 10_000);
+  carolSocket = await connectVia(carol.token, { from: toVictim });
+  await carolBack;
+  const bobLeaves = nextEvent(aliceSocket, 'user:offline', (p) => p.userId === bob.id, 10_000);
+  bobSocket.close();
+  await bobLeaves;
+  const bobReturns = nextEvent(aliceSocket, 'user:online', (p) => p.userId === bob.id, 10_000);
+  bobSocket = await connectVia(bob.token, { from: toVictim });
+  await bobReturns;
+
+  // A browser-like tab of alice's (polling, then the upgrade) sees both online.
+  let tabOnline: string[] = [];
+  const tab = await connectVia(alice.token, {
+    browser: true,
+    beforeConnect: (s) => s.once('users:online', (ids) => (tabOnline = ids)),
+  });
+  await waitUntil('the tab upgrades to WebSocket', async () => tab.io.engine.transport.name === 'websocket', 10_000);
+  await waitUntil('users:online on the tab', async () => tabOnline.length > 0, 5000);
+  expect(tabOnline.sort()).toEqual([bob.id, carol.id].sort());
+  const carolLeaves = nextEvent(tab, 'user:offline', (p) => p.userId === carol.id, 10_000);
+  carolSocket.close();
+  await carolLeaves;
+
+  // nginx shows the sockets opened after the restart really went to the returned process.
+  for (const s of [bobSocket, aliceSocket, tab]) s.close();
+  await pause(300);
+  const access = await nginx.accessLog();
+  const victimLines = access.filter((l) => l.client === toVictim && l.request.startsWith('GET /socket.io/'));
+  const movedIndex = victimLines.findIndex((l) => l.upstreamPorts.at(-1) === survivor.port);
+  expect(movedIndex, 'bob was moved to the survivor while the victim was down').toBeGreaterThanOrEqual(0);
+  const backOnVictim = victimLines.slice(movedIndex + 1).filter((l) => l.upstreamPorts.at(-1) === victim.port);
+  expect(
+    backOnVictim.length,
+    `carol and bob went back to the restarted process (${victim.port}): ${JSON.stringify(victimLines)}`,
+  ).toBeGreaterThanOrEqual(2);
+  const backAt = restartedAt + restartMs;
+  const apiAfterRestart = access.filter(
+    (l) => l.at > backAt && l.request.includes(' /api/') && l.upstreamPorts.at(-1) === victim.port,
+  );
+  expect(apiAfterRestart.length).toBeGreaterThan(0);
+
+  // Requests: only those in flight on the killed process may fail, each at most once per worker.
+  const failed = log.filter((d) => d.status === 0 || d.status >= 500);
+  const refused = log.filter((d) => d.status >= 400 && d.status < 500);
+  expect(refused, 'no 4xx in a workload that never asks for one').toEqual([]);
+  expect(failed.length).toBeLessThanOrEqual(WORKERS);
+  for (const f of failed) {
+    expect(f.startedAt, `${f.op} failed but started after the kill`).toBeLessThanOrEqual(killedAt + 100);
+    expect(f.endedAt).toBeGreaterThanOrEqual(killedAt);
+    expect(['register', 'login', 'create', 'friend request'], 'a GET failed: nginx should have retried it').toContain(
+      f.op,
+    );
+  }
+
+  // Every write that was answered 2xx is in the database.
+  const db = new pg.Client({ connectionString: env.DATABASE_URL });
+  await db.connect();
+  try {
+    const want = (table: string) => log.filter((d) => d.stored?.table === table).map((d) => d.stored?.key ?? '');
+    const users = want('users');
+    const movies = want('movies');
+    const requests = want('friendships');
+    const found = async (sql: string, keys: string[]) => (await db.query(sql, [keys])).rowCount;
+    expect(await found('SELECT 1 FROM users WHERE username = ANY($1)', users)).toBe(users.length);
+    expect(await found('SELECT 1 FROM movies WHERE id = ANY($1::uuid[])', movies)).toBe(movies.length);
+    expect(await found('SELECT 1 FROM friendships WHERE id = ANY($1::uuid[])', requests)).toBe(requests.length);
+    expect(users.length).toBeGreaterThan(0);
+    expect(movies.length).toBeGreaterThan(0);
+    expect(requests.length).toBeGreaterThan(0);
+
+    const byOp = Object.fromEntries(
+      [...new Set(log.map((d) => d.op))].map((op) => [op, log.filter((d) => d.op === op).length]),
+    );
+    console.info(
+      JSON.stringify({
+        requests: log.length,
+        byOp,
+        failed: failed.map((f) => ({ op: f.op, status: f.status, failure: f.failure })),
+        doneBeforeKill,
+        stored: { users: users.length, movies: movies.length, friendRequests: requests.length },
+        offlineAfterMs,
+        restartMs,
+        servedByVictimAfterRestart: apiAfterRestart.length,
+      }),
+    );
+  } finally {
+    await db.end();
+  }
+});
