@@ -1,0 +1,73 @@
+// The load generator, a child process of bench/http.ts so it never shares an event loop with
+// the server it measures. It takes one LoadSpec over IPC, runs autocannon and sends back the
+// summary. Paths, tokens and bodies rotate request by request, so many members are exercised.
+import autocannon from 'autocannon';
+
+export interface LoadSpec {
+  url: string;
+  connections: number;
+  /** Seconds. */
+  duration: number;
+  method: 'GET' | 'POST';
+  paths: string[];
+  tokens: string[];
+  bodies?: string[];
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  let n = 0;
+  const result = await autocannon({
+    url: spec.url,
+    connections: spec.connections,
+    duration: spec.duration,
+    timeout: 10,
+    requests: [
+      {
+        method: spec.method,
+        setupRequest: (req) => {
+          const i = n++;
+          const headers = { ...req.headers } as Record<string, string>;
+          const token = spec.tokens.length ? spec.tokens[i % spec.tokens.length] : undefined;
+          if (token) headers.authorization = `Bearer ${token}`;
+          const body = spec.bodies?.[i % spec.bodies.length];
+          if (body) headers['content-type'] = 'application/json';
+          return { ...req, path: spec.paths[i % spec.paths.length] as string, headers, body };
+        },
+      },
+    ],
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+if (process.send) {
+  process.once('message', async (spec: LoadSpec) => {
+    try {
+      process.send?.({ ok: true, result: await runLoad(spec) });
+    } catch (err) {
+      process.send?.({ ok: false, error: String(err) });
+    }
+    process.disconnect();
+  });
+}
