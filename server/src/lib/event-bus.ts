@@ -21,6 +21,8 @@ export interface DomainEvents {
   'friend:removed': [{ userIds: [string, string] }];
   /** Every token of the user was revoked (password change or reset, deletion): their sockets must go. */
   'user:revoked': [{ userId: string }];
+  /** The user's row changed in what a request relies on (admin flag, username, email, avatar); raised after the commit. */
+  'user:changed': [{ userId: string }];
   /** A newsletter was published. */
   'newsletter:created': [{ id: string; title: string; is_important: boolean; created_at: string }];
 }

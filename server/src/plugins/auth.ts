@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { users } from '../db/schema/index';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { msg } from '../lib/messages';
 import { createTokenService, type TokenService } from '../lib/tokens';
+import { createUserCache, type InvalidationChannel, shareInvalidations, type UserCache } from '../lib/user-cache';
 
 /** The signed-in member, as loaded for this request. */
 export interface AuthUser {
@@ -43,27 +44,62 @@ export const bearerToken = (header: string | undefined): string | null => {
  * Token checks for every authenticated call: signature, expiry, and that the user
  * still exists with the same token version, so a password change, reset or
  * deletion revokes tokens at once.
+ *
+ * Both checks are cached so they cost almost nothing per request: fast-jwt keeps
+ * verified tokens (lib/tokens.ts), and the user row is kept for a few seconds
+ * (lib/user-cache.ts). Revocation stays immediate because every change that
+ * matters raises 'user:revoked' or 'user:changed' on the bus after its commit,
+ * which drops the row here and, with Redis, in every other process (a message on
+ * `<REDIS_PREFIX>auth:user-changed`). When this process is not subscribed (Redis
+ * down), rows live one second, so a change made elsewhere is at most that late.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   const tokens = createTokenService(app.config.jwtSecret);
   app.decorate('tokens', tokens);
   app.decorateRequest('user', null);
 
+  const cache = createUserCache<AuthUser>();
+  app.decorate('userCache', cache);
+  let channel: InvalidationChannel | undefined;
+  if (app.redis) {
+    channel = shareInvalidations(cache, {
+      redis: app.redis,
+      channel: `${app.config.redisPrefix}auth:user-changed`,
+      onError: (err) => app.log.warn({ err: err.message }, 'user cache: redis channel error'),
+    });
+  }
+  const forget = ({ userId }: { userId: string }) => {
+    cache.invalidate(userId);
+    channel?.publish(userId);
+  };
+  app.bus.on('user:revoked', forget);
+  app.bus.on('user:changed', forget);
+  app.addHook('onClose', async () => {
+    app.bus.off('user:revoked', forget);
+    app.bus.off('user:changed', forget);
+    await channel?.close();
+  });
+
+  // Prepared once: the statement is the same for every request.
+  const selectUser = app.database.db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      isAdmin: users.isAdmin,
+      avatar: users.avatar,
+      tokenVersion: users.tokenVersion,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('auth_user_by_id');
+  const loadUser = async (id: string): Promise<AuthUser | undefined> => (await selectUser.execute({ id }))[0];
+
   /** Resolves the user a token belongs to, or null when it is not (or no longer) valid. */
   const userForToken = async (token: string): Promise<AuthUser | null> => {
     const claims = tokens.verify(token);
     if (!claims || !UUID.test(claims.sub)) return null;
-    const [row] = await app.database.db
-      .select({
-        id: users.id,
-        username: users.username,
-        email: users.email,
-        isAdmin: users.isAdmin,
-        avatar: users.avatar,
-        tokenVersion: users.tokenVersion,
-      })
-      .from(users)
-      .where(eq(users.id, claims.sub));
+    const row = await cache.get(claims.sub, () => loadUser(claims.sub));
     return row && row.tokenVersion === claims.ver ? row : null;
   };
 
@@ -90,5 +126,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** For the socket handshake and other non-HTTP callers. */
     userForToken: (token: string) => Promise<AuthUser | null>;
+    /** Signed-in users by id, briefly (lib/user-cache.ts). */
+    userCache: UserCache<AuthUser>;
   }
 }

@@ -317,6 +317,8 @@ describe('token checks', () => {
     expect(noHeader.json()).toEqual({ success: false, error: msg.auth.missingToken, code: 'UNAUTHORIZED' });
 
     await t.app.database.db.delete(users).where(eq(users.id, user.id));
+    // The app raises this after every deletion (users.service.ts); it drops the cached user (plugins/auth.ts).
+    t.app.bus.emit('user:revoked', { userId: user.id });
     expect(await reloadUser(t.app, user.id)).toBeUndefined();
     expect((await profile(token)).statusCode).toBe(401);
   });

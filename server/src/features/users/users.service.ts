@@ -59,12 +59,18 @@ export const createUsersService = ({ db, bus, avatars, log }: UsersDeps) => {
     await avatars.remove(name).catch((err) => log.warn({ err, name }, 'could not remove avatar file'));
   };
 
+  /** Tells the signed-in user cache (plugins/auth.ts) the row changed; call after the commit. */
+  const changed = <T>(id: string, result: T): T => {
+    bus.emit('user:changed', { userId: id });
+    return result;
+  };
+
   /** Applies a profile edit (own or by an admin), keeping usernames and emails unique. */
   const editUser = async (id: string, patch: AdminUpdateUserBody): Promise<UserRow> => {
     const changes = { ...patch, email: patch.email?.toLowerCase() };
     await assertAvailable(db, changes, id);
     try {
-      return mustExist(await repo.updateUser(db, id, changes));
+      return changed(id, mustExist(await repo.updateUser(db, id, changes)));
     } catch (err) {
       rethrowTaken(err);
     }
@@ -98,13 +104,14 @@ export const createUsersService = ({ db, bus, avatars, log }: UsersDeps) => {
         await removeFile(name);
         throw new NotFoundError(msg.users.notFound);
       }
+      changed(id, after);
       await removeFile(before?.avatar ?? null);
       return after;
     },
 
     async deleteAvatar(id: string): Promise<UserRow> {
       const before = mustExist(await repo.findUserById(db, id));
-      const after = mustExist(await repo.updateUser(db, id, { avatar: null }));
+      const after = changed(id, mustExist(await repo.updateUser(db, id, { avatar: null })));
       await removeFile(before.avatar);
       return after;
     },
@@ -113,8 +120,8 @@ export const createUsersService = ({ db, bus, avatars, log }: UsersDeps) => {
 
     /** Sets or removes the admin flag; the last admin cannot be demoted. */
     async setAdmin(id: string, isAdmin: boolean): Promise<UserRow> {
-      if (isAdmin) return mustExist(await repo.updateUser(db, id, { isAdmin }));
-      return guardLastAdmin(id, async (tx) => mustExist(await repo.updateUser(tx, id, { isAdmin })));
+      if (isAdmin) return changed(id, mustExist(await repo.updateUser(db, id, { isAdmin })));
+      return changed(id, await guardLastAdmin(id, async (tx) => mustExist(await repo.updateUser(tx, id, { isAdmin }))));
     },
 
     /** An admin's edit of any user, including the admin flag. */
