@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { nextEvent, type TestSocket } from '../test/socket-client';
 import { type Nginx, startNginx } from './nginx/nginx-process';
 import { type AppProcess, startApp, stopApp } from './support/app-process';
-import { type Answer, call, newMember, register, userIdOf } from './support/http';
+import { type Answer, call, isErrorBody, newMember, register, userIdOf } from './support/http';
 import { pause, tempDir, waitUntil } from './support/wait';
 
 /**
@@ -326,7 +326,17 @@ it('survives a SIGKILLed process behind nginx: no answered write lost, presence 
     expect(['register', 'login', 'create', 'friend request'], 'a GET failed: nginx should have retried it').toContain(
       f.op,
     );
+    // nginx's own 502 comes as the app's error body (the config's error_page).
+    if (f.status !== 0) expect([f.status, isErrorBody(f.body, 'UNAVAILABLE')]).toEqual([503, true]);
   }
+
+  // A body far over the avatar limit is stopped by nginx, also with the app's error body.
+  const huge = await fetch(`${nginx.url}/api/user/avatar`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${alice.token}`, 'content-type': 'application/octet-stream' },
+    body: new Uint8Array(9 * 1024 * 1024),
+  });
+  expect([huge.status, isErrorBody(await huge.json(), 'PAYLOAD_TOO_LARGE')]).toEqual([413, true]);
 
   // Every write that was answered 2xx is in the database.
   const db = new pg.Client({ connectionString: env.DATABASE_URL });
