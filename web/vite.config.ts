@@ -1,11 +1,36 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * MUI's createTheme() builds a plain theme unless it is asked for CSS variables or colour schemes,
+ * which KinoDost never does (config/theme.ts); but it imports the CSS-variables builder for that case,
+ * and MUI's default theme calls it, so about 3.5 kB gzip of unused code sat in the first download.
+ * This build-only stand-in keeps the plain branch, exactly as MUI's own code runs it, and fails
+ * loudly if a CSS-variables theme is ever requested.
+ */
+function muiThemeWithoutCssVariables(): Plugin {
+  return {
+    name: 'kinodost:mui-theme-without-css-variables',
+    apply: 'build',
+    load(id) {
+      if (!/[\\/]@mui[\\/]material[\\/]styles[\\/]createTheme\.mjs$/.test(id)) return null;
+      return `import createThemeNoVars from './createThemeNoVars.mjs';
+export default function createTheme(options = {}, ...args) {
+  if (options.cssVariables || 'colorSchemes' in options) {
+    throw new Error('KinoDost: MUI CSS-variable themes are left out of the build (web/vite.config.ts)');
+  }
+  return createThemeNoVars(options, ...args);
+}
+`;
+    },
+  };
+}
 
 // The API, the socket and uploaded avatars all live on the Node server (PRODUCT.md "One origin").
 const backend = process.env.KINODOST_API_URL ?? 'http://localhost:5000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), muiThemeWithoutCssVariables()],
   server: {
     port: 5173,
     proxy: {
@@ -24,7 +49,17 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each route needs (bench/web-bundle.ts reads it).
+    manifest: true,
+    // Every browser the app supports has <link rel="modulepreload">: the polyfill would only add weight
+    // to the first download.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
+      treeshake: {
+        // @emotion/react imports hoist-non-react-statics for its side effects although it has none and
+        // only withTheme (unused here) calls it; the package does not say so in package.json.
+        moduleSideEffects: (id) => (/[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/.test(id) ? false : undefined),
+      },
       output: {
         codeSplitting: {
           groups: [

@@ -1,12 +1,10 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import type { ReactNode } from 'react';
-import { Navigate, Outlet, Link as RouterLink } from 'react-router';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Navigate, Outlet } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
-import { paths } from '../config/paths';
-import { az } from '../i18n/az';
 import { useAuth } from '../lib/auth/auth-context';
+
+// Rarely seen, so its own chunk (with MUI's Alert) rather than part of every first page load.
+const AdminRefusal = lazy(async () => ({ default: (await import('./admin-refusal')).AdminRefusal }));
 
 /**
  * Logged-in-only routes (SPEC.md section 2). These guards are for the person's convenience;
@@ -26,16 +24,9 @@ export function RequireAdmin({ children }: { children?: ReactNode }) {
   if (!isLoggedIn) return <Navigate to={loginPath} replace />;
   if (!isAdmin) {
     return (
-      <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
-        <Box sx={{ maxWidth: 480, width: '100%', textAlign: 'center' }}>
-          <Alert severity="error" sx={{ mb: 2, textAlign: 'left' }}>
-            {az.errors.adminOnly}
-          </Alert>
-          <Button component={RouterLink} to={paths.home} variant="contained">
-            {az.common.backHome}
-          </Button>
-        </Box>
-      </Box>
+      <Suspense fallback={<PageSpinner fullScreen />}>
+        <AdminRefusal />
+      </Suspense>
     );
   }
   return children ?? <Outlet />;

@@ -1,9 +1,9 @@
 import { type ComponentType, lazy } from 'react';
-import type { RouteObject } from 'react-router';
+import { type RouteObject, useRoutes } from 'react-router';
 import { RequireAdmin, RequireAuth } from './guards';
 import { MainLayout } from './layouts/main-layout';
 import { RootLayout } from './layouts/root-layout';
-import { RouteErrorPage } from './pages/route-error-page';
+import { RouteErrorBoundary } from './route-error-boundary';
 
 /** React.lazy for a named export, so pages keep named exports and still load on demand. */
 const lazyNamed = <M, K extends keyof M>(load: () => Promise<M>, name: K) =>
@@ -32,8 +32,11 @@ const AdminNewslettersPage = lazyNamed(() => import('./pages/admin-newsletters-p
 /** The route tree of SPEC.md section 2. Exported for tests (createMemoryRouter). */
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
-    errorElement: <RouteErrorPage />,
+    element: (
+      <RouteErrorBoundary>
+        <RootLayout />
+      </RouteErrorBoundary>
+    ),
     children: [
       {
         element: <MainLayout />,
@@ -78,3 +81,8 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The app's routes under a declarative <BrowserRouter> (main.tsx): no data-router code in the shell. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { az } from '../i18n/az';
+import { azShell } from '../i18n/az-shell';
 
 /** The centred spinner shown while a lazy page or the auth state loads. */
 export function PageSpinner({ fullScreen = false }: { fullScreen?: boolean }) {
@@ -17,7 +17,7 @@ export function PageSpinner({ fullScreen = false }: { fullScreen?: boolean }) {
         py: 6,
       }}
     >
-      <CircularProgress aria-label={az.spinner.label} />
+      <CircularProgress aria-label={azShell.spinner.label} />
     </Box>
   );
 }

@@ -1,57 +1,15 @@
+import { azLanding } from './az-landing';
+import { azShell } from './az-shell';
+
 /**
  * Every text a person reads, in Azerbaijani. Texts quoted in SPEC.md are the product's own and
  * must stay byte-for-byte (including its spelling of 'Serverdan gelen cavab emal edilemedi.').
- * Components never hold literal texts; a translator only needs this file.
+ * Components never hold literal texts; a translator needs this file, az-shell.ts and az-landing.ts.
  */
 export const az = {
-  appName: 'KinoDost',
-
-  common: {
-    loading: 'Yüklənir…',
-    save: 'Yadda saxla',
-    saving: 'Saxlanılır…',
-    cancel: 'Ləğv et',
-    delete: 'Sil',
-    close: 'Bağla',
-    retry: 'Yenidən cəhd et',
-    backHome: 'Ana səhifəyə qayıt',
-    showPassword: 'Şifrəni göstər',
-    hidePassword: 'Şifrəni gizlət',
-    notAvailable: 'N/A',
-    skipToContent: 'Əsas məzmuna keç',
-  },
-
-  /** SPEC.md section 8, the error catalogue. */
-  errors: {
-    api: 'API xətası',
-    serverNoAnswer: 'Server cavab vermədi',
-    unreadableResponse: 'Cavabı emal etmək mümkün olmadı',
-    unknown: 'Bilinməyən xəta',
-    unparseableSuccess: 'Serverdan gelen cavab emal edilemedi.',
-    sessionExpired: 'Sessiyanın müddəti bitib, yenidən daxil olun',
-    serverUnreachable: 'Server əlçatan deyil',
-    adminOnly: 'Bu səhifəyə giriş üçün admin yetkiniz yoxdur.',
-    loginRequired: 'Bu əməliyyatı icra etmək üçün daxil olmaq lazımdır',
-  },
-
-  theme: {
-    toLight: 'İşıqlı rejimə keç',
-    toDark: 'Qaranlıq rejimə keç',
-  },
-
-  header: {
-    logoLabel: 'KinoDost — ana səhifə',
-    openMenu: 'Menyunu aç',
-    accountMenu: 'Hesab menyusu',
-    online: 'İndi onlayn',
-    offline: 'Offlayn',
-    myProfile: 'Profilim',
-    friendsList: 'Dost siyahısı',
-    adminPanel: 'Admin Paneli',
-    logout: 'Çıxış',
-    login: 'Daxil Ol',
-  },
-
+  // appName, common, errors, theme, header, spinner, footer and routeError live in az-shell.ts.
+  ...azShell,
+  landing: azLanding,
   newslettersPopup: {
     title: 'Yeniliklər',
     empty: 'Hal-hazırda yenilik yoxdur',
@@ -174,15 +132,6 @@ export const az = {
     },
   },
 
-  footer: {
-    copyright: (year: number) => `© ${year} KinoDost. Bütün hüquqlar qorunur.`,
-    credit: 'KinoDost komandası tərəfindən sevgi ilə hazırlanıb',
-    socialNav: 'KinoDost sosial şəbəkələrdə',
-    instagram: 'KinoDost Instagram-da',
-    facebook: 'KinoDost Facebook-da',
-    x: 'KinoDost X-də (Twitter)',
-  },
-
   statusAvatar: {
     defaultAlt: 'İstifadəçi avatarı',
     online: 'Onlayn',
@@ -200,42 +149,6 @@ export const az = {
     daysAgo: (n: number) => `${n} gün əvvəl`,
     /** Toast for a friend request that arrives live. */
     friendRequestToast: (username: string) => `${username} sizə dostluq istəyi göndərib`,
-  },
-
-  spinner: {
-    label: 'Yüklənir…',
-  },
-
-  landing: {
-    eyebrow: 'Filmsevərlərin sosial məkanı',
-    title: 'Filmlər dostlarla daha maraqlıdır',
-    subtitle:
-      'KinoDost-da izlədiyiniz və izləmək istədiyiniz filmləri bir yerdə toplayın, dostlarınızla paylaşın, kimin onlayn olduğunu görün və yeniliklərdən xəbərdar olun.',
-    register: 'Pulsuz qeydiyyatdan keçin',
-    login: 'Daxil olun',
-    toDashboard: 'İdarə panelinə keçin',
-    readNews: 'Yenilikləri oxuyun',
-    featuresTitle: 'KinoDost ilə nə edə bilərsiniz?',
-    features: {
-      collection: {
-        title: 'Film kolleksiyanız',
-        text: 'İzlədiyiniz və izləmək istədiyiniz filmləri saxlayın, qiymətləndirin və bir baxışda tapın.',
-      },
-      friends: {
-        title: 'Dostlarla paylaşın',
-        text: 'Dostlarınızı əlavə edin, dostluq istəkləri göndərin və onların film seçimlərini kəşf edin.',
-      },
-      presence: {
-        title: 'Kim onlayndır?',
-        text: 'Dostlarınızdan kimin indi onlayn olduğunu və sonuncu dəfə nə vaxt göründüyünü izləyin.',
-      },
-      news: {
-        title: 'Yeniliklər',
-        text: 'KinoDost-dakı yeniliklər və elanlar barədə ilk siz xəbər tutun.',
-      },
-    },
-    closingTitle: 'Növbəti filminizi dostlarınızla seçin',
-    closingText: 'Qeydiyyat bir dəqiqədən az vaxt aparır.',
   },
 
   auth: {
@@ -712,11 +625,5 @@ export const az = {
   notFound: {
     title: 'Səhifə tapılmadı',
     text: 'Axtardığınız səhifə mövcud deyil və ya başqa ünvana köçürülüb.',
-  },
-
-  routeError: {
-    title: 'Nəsə səhv getdi',
-    text: 'Səhifəni yükləmək mümkün olmadı. Səhifəni yeniləyin və ya bir az sonra yenidən cəhd edin.',
-    reload: 'Səhifəni yenilə',
   },
 } as const;

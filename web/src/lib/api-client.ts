@@ -1,6 +1,6 @@
 import type { ErrorBody } from '@kinodost/contracts/errors';
 import { paths } from '../config/paths';
-import { az } from '../i18n/az';
+import { azShell } from '../i18n/az-shell';
 import { getToken, removeToken } from './storage';
 
 /**
@@ -34,7 +34,7 @@ export const isErrorBody = (value: unknown): value is ErrorBody =>
 export const errorMessage = (error: unknown): string => {
   if (isErrorBody(error)) return error.error;
   if (error instanceof Error && error.message) return error.message;
-  return az.errors.unknown;
+  return azShell.errors.unknown;
 };
 
 /** Per-field texts of a 400 validation answer, keyed by input name. */
@@ -122,18 +122,19 @@ const withTimeout = async <T>(outer: AbortSignal | undefined, work: (signal: Abo
 
 /** What a non-success answer throws (SPEC.md section 8, in order). */
 const failureOf = async (response: Response): Promise<unknown> => {
-  if (!isJsonType(response.headers.get('content-type'))) return new ApiError(az.errors.serverNoAnswer, response.status);
+  if (!isJsonType(response.headers.get('content-type')))
+    return new ApiError(azShell.errors.serverNoAnswer, response.status);
   let body: unknown;
   try {
     body = JSON.parse(await response.text());
   } catch {
-    return new ApiError(az.errors.unreadableResponse, response.status);
+    return new ApiError(azShell.errors.unreadableResponse, response.status);
   }
   if (isErrorBody(body)) return body;
   if (isRecord(body) && typeof body.message === 'string' && body.message !== '') {
     return new ApiError(body.message, response.status);
   }
-  return new ApiError(az.errors.api, response.status);
+  return new ApiError(azShell.errors.api, response.status);
 };
 
 /** A success body; empty counts as {} (204 and friends). */
@@ -142,13 +143,13 @@ const successOf = async <T>(response: Response): Promise<T> => {
   try {
     text = await response.text();
   } catch {
-    throw new ApiError(az.errors.unparseableSuccess, response.status);
+    throw new ApiError(azShell.errors.unparseableSuccess, response.status);
   }
   if (text.trim() === '') return {} as T;
   try {
     return JSON.parse(text) as T;
   } catch {
-    throw new ApiError(az.errors.unparseableSuccess, response.status);
+    throw new ApiError(azShell.errors.unparseableSuccess, response.status);
   }
 };
 
@@ -169,7 +170,7 @@ const normalize = (error: unknown, signal?: AbortSignal): unknown => {
   if (isErrorBody(error) || error instanceof ApiError) return error;
   // A caller that cancelled on purpose (a query unmounting) gets its own abort reason back.
   if (signal?.aborted) return signal.reason ?? error;
-  return new ApiError(az.errors.unknown);
+  return new ApiError(azShell.errors.unknown);
 };
 
 const describe = (options: RequestOptions, path: string) => `${options.method ?? 'GET'} ${API_BASE}${path}`;
@@ -283,20 +284,20 @@ export async function socialRequest<T>(path: string, options: Omit<RequestOption
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason ?? error;
       console.error(`[api] ${label}: no response`, error);
-      throw new ApiError(az.errors.serverUnreachable);
+      throw new ApiError(azShell.errors.serverUnreachable);
     }
 
     if (response.status === 401 || response.status === 403) {
       const body = await readJsonQuietly(response);
       console.error(`[api] ${label}: ${response.status}, the session ends`, body);
       endSession(paths.loginExpired);
-      throw new ApiError(stringField(body, 'error') ?? az.errors.sessionExpired, response.status);
+      throw new ApiError(stringField(body, 'error') ?? azShell.errors.sessionExpired, response.status);
     }
 
     if (!response.ok) {
       const body = await readJsonQuietly(response);
       const failure = new ApiError(
-        stringField(body, 'error') ?? stringField(body, 'message') ?? az.errors.unknown,
+        stringField(body, 'error') ?? stringField(body, 'message') ?? azShell.errors.unknown,
         response.status,
       );
       console.error(`[api] ${label} failed:`, failure);
@@ -309,7 +310,7 @@ export async function socialRequest<T>(path: string, options: Omit<RequestOption
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason ?? error;
       console.error(`[api] ${label}: unreadable answer`, error);
-      throw new ApiError(az.errors.unknown, response.status);
+      throw new ApiError(azShell.errors.unknown, response.status);
     }
   });
 }

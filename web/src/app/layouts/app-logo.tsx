@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import type { Theme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../config/paths';
-import { az } from '../../i18n/az';
+import { azShell } from '../../i18n/az-shell';
 
 /** The KinoDost wordmark, linking home. */
 export function AppLogo() {
@@ -11,7 +11,7 @@ export function AppLogo() {
     <Box
       component={RouterLink}
       to={paths.home}
-      aria-label={az.header.logoLabel}
+      aria-label={azShell.header.logoLabel}
       sx={{
         display: 'inline-flex',
         alignItems: 'center',
@@ -26,7 +26,7 @@ export function AppLogo() {
       }}
     >
       <MovieFilterIcon aria-hidden />
-      <span>{az.appName}</span>
+      <span>{azShell.appName}</span>
     </Box>
   );
 }

@@ -2,16 +2,16 @@ import FacebookIcon from '@mui/icons-material/Facebook';
 import InstagramIcon from '@mui/icons-material/Instagram';
 import XIcon from '@mui/icons-material/X';
 import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
+import { contentWidth } from '../../config/content-width';
 import { env } from '../../config/env';
-import { az } from '../../i18n/az';
+import { azShell } from '../../i18n/az-shell';
 
 const socials = [
-  { href: env.socialLinks.instagram, label: az.footer.instagram, icon: <InstagramIcon /> },
-  { href: env.socialLinks.facebook, label: az.footer.facebook, icon: <FacebookIcon /> },
-  { href: env.socialLinks.x, label: az.footer.x, icon: <XIcon /> },
+  { href: env.socialLinks.instagram, label: azShell.footer.instagram, icon: <InstagramIcon /> },
+  { href: env.socialLinks.facebook, label: azShell.footer.facebook, icon: <FacebookIcon /> },
+  { href: env.socialLinks.x, label: azShell.footer.x, icon: <XIcon /> },
 ];
 
 /** Copyright with the current year, the company credit and the three social links (SPEC.md section 1). */
@@ -22,9 +22,9 @@ export function Footer() {
       component="footer"
       sx={{ mt: 'auto', py: 3, borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
     >
-      <Container
-        maxWidth="lg"
+      <Box
         sx={{
+          ...contentWidth('lg'),
           display: 'flex',
           flexDirection: { xs: 'column', sm: 'row' },
           alignItems: 'center',
@@ -34,12 +34,12 @@ export function Footer() {
         }}
       >
         <Box>
-          <Typography variant="body2">{az.footer.copyright(year)}</Typography>
+          <Typography variant="body2">{azShell.footer.copyright(year)}</Typography>
           <Typography variant="caption" color="text.secondary">
-            {az.footer.credit}
+            {azShell.footer.credit}
           </Typography>
         </Box>
-        <Box component="nav" aria-label={az.footer.socialNav} sx={{ display: 'flex', gap: 0.5 }}>
+        <Box component="nav" aria-label={azShell.footer.socialNav} sx={{ display: 'flex', gap: 0.5 }}>
           {socials.map(({ href, label, icon }) => (
             <IconButton
               key={label}
@@ -53,7 +53,7 @@ export function Footer() {
             </IconButton>
           ))}
         </Box>
-      </Container>
+      </Box>
     </Box>
   );
 }

@@ -8,7 +8,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { ThemeToggleButton } from '../../components/theme-toggle-button';
 import { isAuthFormPath, paths } from '../../config/paths';
-import { az } from '../../i18n/az';
+import { azShell } from '../../i18n/az-shell';
 import { useAuth } from '../../lib/auth/auth-context';
 import { AppLogo, logoColorOnSurface } from './app-logo';
 
@@ -50,7 +50,7 @@ export function MainHeader() {
           <IconButton
             edge="start"
             color="inherit"
-            aria-label={az.header.openMenu}
+            aria-label={azShell.header.openMenu}
             aria-expanded={drawerOpen ? 'true' : undefined}
             onClick={() => {
               setDrawerMounted(true);
@@ -77,7 +77,7 @@ export function MainHeader() {
               variant="outlined"
               sx={{ ml: 0.5, borderColor: 'currentColor' }}
             >
-              {az.header.login}
+              {azShell.header.login}
             </Button>
           )}
         </Toolbar>

@@ -1,12 +1,12 @@
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
 import { isAdminPath } from '../../config/paths';
-import { az } from '../../i18n/az';
+import { azShell } from '../../i18n/az-shell';
 import { useAuth } from '../../lib/auth/auth-context';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { Footer } from './footer';
 import { MainHeader } from './main-header';
 
@@ -41,7 +41,7 @@ export function MainLayout() {
           '&:focus': { top: 8 },
         }}
       >
-        {az.common.skipToContent}
+        {azShell.common.skipToContent}
       </Box>
       <MainHeader />
       <Box component="main" id="main-content" tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>

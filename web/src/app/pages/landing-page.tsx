@@ -4,18 +4,17 @@ import LocalMoviesIcon from '@mui/icons-material/LocalMovies';
 import WifiIcon from '@mui/icons-material/Wifi';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { contentWidth } from '../../config/content-width';
 import { paths } from '../../config/paths';
 import { themeColors } from '../../config/theme';
-import { az } from '../../i18n/az';
+import { azLanding } from '../../i18n/az-landing';
 import { useAuth } from '../../lib/auth/auth-context';
 
-const t = az.landing;
+const t = azLanding;
 
 const features: { icon: ReactNode; title: string; text: string }[] = [
   { icon: <LocalMoviesIcon fontSize="large" />, ...t.features.collection },
@@ -30,7 +29,7 @@ function Actions({ inverted = false }: { inverted?: boolean }) {
   if (isLoadingAuth) return <Box sx={{ height: 48 }} />;
   const outlined = inverted ? { color: '#fff', borderColor: 'rgba(255,255,255,0.7)' } : undefined;
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'center' }}>
+    <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1.5, justifyContent: 'center' }}>
       {isLoggedIn ? (
         <Button component={RouterLink} to={paths.dashboard} variant="contained" size="large" color="secondary">
           {t.toDashboard}
@@ -45,7 +44,7 @@ function Actions({ inverted = false }: { inverted?: boolean }) {
           </Button>
         </>
       )}
-    </Stack>
+    </Box>
   );
 }
 
@@ -63,7 +62,7 @@ export function LandingPage() {
           textAlign: 'center',
         }}
       >
-        <Container maxWidth="md">
+        <Box sx={contentWidth('md')}>
           <Typography variant="overline" component="p" sx={{ opacity: 0.9, letterSpacing: 2 }}>
             {t.eyebrow}
           </Typography>
@@ -81,10 +80,10 @@ export function LandingPage() {
             {t.subtitle}
           </Typography>
           <Actions inverted />
-        </Container>
+        </Box>
       </Box>
 
-      <Container component="section" maxWidth="lg" sx={{ py: { xs: 6, sm: 9 } }} aria-labelledby="features-title">
+      <Box component="section" sx={{ ...contentWidth('lg'), py: { xs: 6, sm: 9 } }} aria-labelledby="features-title">
         <Typography
           id="features-title"
           variant="h4"
@@ -117,10 +116,10 @@ export function LandingPage() {
             {t.readNews}
           </Button>
         </Box>
-      </Container>
+      </Box>
 
       <Box component="section" sx={{ bgcolor: 'background.paper', py: { xs: 6, sm: 8 }, textAlign: 'center' }}>
-        <Container maxWidth="sm">
+        <Box sx={contentWidth('sm')}>
           <Typography variant="h5" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
             {t.closingTitle}
           </Typography>
@@ -128,7 +127,7 @@ export function LandingPage() {
             {t.closingText}
           </Typography>
           <Actions />
-        </Container>
+        </Box>
       </Box>
     </>
   );

@@ -1,5 +1,8 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import { THEME_ID } from '@mui/material/styles';
+// MUI's own ThemeProvider also bundles the CSS-variables provider (about 4 KB gzip) that a theme without
+// colorSchemes never uses; the system provider keyed by MUI's THEME_ID is exactly what it renders for ours.
+import { ThemeProvider } from '@mui/system';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { createAppTheme } from '../../config/theme';
 import { getDarkMode, setDarkMode } from '../../lib/storage';
@@ -26,7 +29,7 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
 
   return (
     <ThemeModeContext.Provider value={value}>
-      <ThemeProvider theme={theme}>
+      <ThemeProvider themeId={THEME_ID} theme={theme}>
         <CssBaseline enableColorScheme />
         {children}
       </ThemeProvider>
