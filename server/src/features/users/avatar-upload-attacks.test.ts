@@ -276,6 +276,36 @@ describe('polyglots are accepted only as a fresh WebP that keeps nothing of the 
   });
 });
 
+describe('an upload the client abandons half-way', () => {
+  it('stores nothing, changes nothing, and the server keeps answering', async () => {
+    const before = await memberWithAvatar();
+    const url = new URL('/api/user/avatar', await listenUrl(t.app));
+    const boundary = 'kinodost-abandoned';
+    const png = await noisePng(200, 200);
+    const req = httpRequest(url, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${before.token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(png.length + 1000),
+      },
+    });
+    req.on('error', () => {});
+    req.write(
+      `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+    );
+    req.write(png.subarray(0, Math.floor(png.length / 2)));
+    await new Promise((r) => setTimeout(r, 200));
+    req.destroy();
+    await new Promise((r) => setTimeout(r, 300));
+
+    expect((await reloadUser(t.app, before.user.id))?.avatar).toBe(before.avatar);
+    expect(listUploads()).toEqual(before.files);
+    const again = await upload(before.token, form(file(await solidPng(20, 20))));
+    expect(again.statusCode).toBe(200);
+  });
+});
+
 describe('a 12 MB body is refused with 413 before it is all read', () => {
   const TWELVE_MB = 12 * 1024 * 1024;
 

@@ -32,6 +32,10 @@ function readFilePart(part: MultipartFile): Promise<Buffer> {
     });
     part.file.once('end', () => resolve(Buffer.concat(chunks)));
     part.file.once('error', reject);
+    // Destroyed without an error (the client went away): never leave the handler waiting.
+    part.file.once('close', () => {
+      if (!part.file.readableEnded) reject(new BadRequestError(msg.avatar.corrupt));
+    });
   });
 }
 
