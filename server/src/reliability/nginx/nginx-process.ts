@@ -76,31 +76,44 @@ export async function startNginx(appPorts: [number, number]): Promise<Nginx> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
+  child.on('error', (err) => {
+    out +=
+      (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'nginx is not installed (apt-get install nginx)' : String(err);
+  });
   child.stdout?.on('data', (d) => {
     out += d;
   });
   child.stderr?.on('data', (d) => {
     out += d;
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // 'error' alone (no 'close') when nginx cannot be started at all.
+  const exited = new Promise<void>((resolve) => {
+    child.once('close', () => resolve());
+    child.once('error', () => resolve());
+  });
   let running = true;
   exited.then(() => {
     running = false;
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitUntil(
+  const listening = waitUntil(
     `nginx on ${port}`,
     async () => {
-      if (!running) throw new Error(`nginx exited: ${out}`);
       // Any answer (a 503 while no app is up) means nginx listens.
       await fetch(`${url}/.nginx-probe`, { signal: AbortSignal.timeout(1000) });
       return true;
     },
     15_000,
-  ).catch((err) => {
-    child.kill('SIGKILL');
-    throw new Error(`${(err as Error).message}\n${out}`);
+  );
+  const died = exited.then(() => {
+    throw new Error('nginx exited');
   });
+  await Promise.race([listening, died]).catch(async (err) => {
+    child.kill('SIGKILL');
+    await dir.remove();
+    throw new Error(`${(err as Error).message}: ${out}`);
+  });
+  died.catch(() => {});
 
   return {
     url,
