@@ -67,7 +67,8 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['users'],
         security: bearer,
         consumes: ['multipart/form-data'],
-        description: 'multipart/form-data with one file field `avatar`: JPEG, PNG, WebP or GIF, at most 5 MB.',
+        description:
+          'multipart/form-data with one file field `avatar`: JPEG, PNG, WebP or GIF, at most 5 MB. A larger Content-Length is refused before the body is read; a second file is refused with 400.',
         response: { 200: UserProfile, ...errors, 413: ErrorBody, 415: ErrorBody },
       },
     },
