@@ -18,9 +18,13 @@ export interface Machine {
 export function machine(): Machine {
   let commit = 'unknown';
   try {
-    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: import.meta.dirname })
-      .toString()
-      .trim();
+    const git = (...args: string[]) =>
+      execFileSync('git', args, { cwd: import.meta.dirname })
+        .toString()
+        .trim();
+    commit = git('rev-parse', '--short', 'HEAD');
+    // Uncommitted changes to what is measured make the commit alone a wrong label.
+    if (git('status', '--porcelain', '--', '../server', '../contracts', '../web/src')) commit += '+uncommitted';
   } catch {}
   return {
     cores: os.availableParallelism(),
