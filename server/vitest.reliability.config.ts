@@ -9,7 +9,7 @@ export default defineConfig({
   test: {
     include: ['src/reliability/**/*.fault.ts'],
     fileParallelism: false,
-    testTimeout: 180_000,
+    testTimeout: 120_000,
     hookTimeout: 120_000,
   },
 });

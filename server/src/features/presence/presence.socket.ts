@@ -226,7 +226,11 @@ export const presencePlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook('preClose', async () => {
-    io.disconnectSockets(true);
+    // This process's sockets only: through the Redis adapter a plain disconnectSockets
+    // asks every process to drop all of theirs, and leaves this one's to io.close().
+    io.local.disconnectSockets(true);
+    // Their offline announcements reach the other processes before the store and the database close.
+    await Promise.allSettled([...queues.values()]);
     await store.close();
   });
   app.addHook('onClose', async () => {

@@ -33,3 +33,12 @@ export async function tempDir(tag: string): Promise<{ path: string; remove: () =
   const dir = await mkdtemp(join(tmpdir(), `kinodost-${tag}-`));
   return { path: dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
+
+/** `promise`, or a rejection naming `what` when it takes longer than `ms`. */
+export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: nothing within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
