@@ -29,8 +29,8 @@ const steps: Step[] = [
   { name: 'presence', script: 'presence.ts', result: 'presence' },
   { name: 'http', script: 'http.ts', result: 'http' },
   // Written alongside (web bundle sizes and Lighthouse); run when present.
-  { name: 'web-bundle', script: 'web-bundle.ts' },
-  { name: 'lighthouse', script: 'lighthouse.ts' },
+  { name: 'web-bundle', script: 'web-bundle.ts', result: 'web-bundle' },
+  { name: 'lighthouse', script: 'lighthouse.ts', result: 'lighthouse' },
 ];
 
 const run = (step: Step) =>

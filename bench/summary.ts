@@ -55,7 +55,33 @@ function webBundleFigures(r: Result): Figure[] {
   ];
 }
 
-const adapters: Record<string, (r: Result) => Figure[]> = { presence: presenceFigures, 'web-bundle': webBundleFigures };
+/** lighthouse.json (written by bench/lighthouse.ts): one row per budgeted page and preset, its lowest score governing. */
+function lighthouseFigures(r: Result): Figure[] {
+  const budget = r.budget as { minScore?: number; pages?: string[]; categories?: string[] } | undefined;
+  const results = r.results as { page: string; preset: string; scores: Record<string, number> }[] | undefined;
+  if (!budget?.minScore || !Array.isArray(results)) return [];
+  const min = budget.minScore;
+  const categories = budget.categories ?? [];
+  return results
+    .filter((x) => budget.pages?.includes(x.page))
+    .map((x) => {
+      const scores = categories.map((c) => x.scores[c] ?? 0);
+      const lowest = Math.min(...scores);
+      return {
+        figure: `Lighthouse ${x.page} (${x.preset})`,
+        value: categories.map((c) => `${c} ${x.scores[c] ?? '?'}`).join(', '),
+        budget: `each ≥ ${min}`,
+        ratio: Number((lowest / min).toFixed(3)),
+        pass: lowest >= min,
+      };
+    });
+}
+
+const adapters: Record<string, (r: Result) => Figure[]> = {
+  presence: presenceFigures,
+  'web-bundle': webBundleFigures,
+  lighthouse: lighthouseFigures,
+};
 
 export async function summarise(opts: { readme?: boolean; failedSteps?: string[] } = {}) {
   const files = (await readdir(resultsDir)).filter((f) => f.endsWith('.json') && f !== 'summary.json').sort();
