@@ -19,6 +19,29 @@ export interface Database {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Calls fn with the SQL of every statement issued through Drizzle until the
+   * returned function is called (tests count queries per request with it).
+   */
+  observeQueries?(fn: (sql: string) => void): () => void;
+}
+
+/** A Drizzle logger that does nothing until a test observes queries. */
+function queryObservers() {
+  const observers = new Set<(sql: string) => void>();
+  return {
+    logger: {
+      logQuery(query: string) {
+        for (const fn of observers) fn(query);
+      },
+    },
+    observeQueries(fn: (sql: string) => void) {
+      observers.add(fn);
+      return () => {
+        observers.delete(fn);
+      };
+    },
+  };
 }
 
 /**
@@ -35,10 +58,12 @@ export const pgliteExtensions = { pg_trgm };
 export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
   const client = await PGlite.create({ ...opts, extensions: pgliteExtensions });
   await client.exec(SESSION_SETUP);
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const { logger, observeQueries } = queryObservers();
+  const db = drizzlePglite({ client, schema, logger }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
+    observeQueries,
     ping: async () => {
       await client.query('select 1');
     },
@@ -58,10 +83,12 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Database
   });
   // An idle client losing its connection emits here; without a listener it would crash the process.
   pool.on('error', () => {});
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const { logger, observeQueries } = queryObservers();
+  const db = drizzlePg({ client: pool, schema, logger }) as unknown as Db;
   return {
     kind: 'postgres',
     db,
+    observeQueries,
     pool,
     ping: async () => {
       await pool.query('select 1');
