@@ -44,7 +44,14 @@ export function MainLayout() {
         {azShell.common.skipToContent}
       </Box>
       <MainHeader />
-      <Box component="main" id="main-content" tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
+      {/* At least a screen high (less the header's 56/64 px): the footer starts below the fold, so
+          pages and data arriving later never push it across the screen (Lighthouse's layout shift). */}
+      <Box
+        component="main"
+        id="main-content"
+        tabIndex={-1}
+        sx={{ flex: 1, outline: 'none', minHeight: { xs: 'calc(100vh - 56px)', sm: 'calc(100vh - 64px)' } }}
+      >
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>
