@@ -8,8 +8,9 @@ import { msg } from '../lib/messages';
 
 /**
  * Serves the built single-page app: hashed assets cached for good, index.html
- * never cached, and every other non-API GET answered with index.html so the
- * browser router handles it. Unknown /api paths answer PRODUCT.md's 404 body.
+ * never cached, both precompressed (brotli or gzip) when the build has them,
+ * and every other non-API GET answered with index.html so the browser router
+ * handles it. Unknown /api paths answer PRODUCT.md's 404 body.
  */
 export const webPlugin = fp(async (app: FastifyInstance, opts: { dist?: string }) => {
   const dist = opts.dist;
@@ -19,6 +20,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { dist?: string }
       root: dist,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz beside each text file (web/vite.config.ts): sent as they are.
+      preCompressed: true,
       setHeaders: (reply, file) => {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
