@@ -1,0 +1,302 @@
+// Lighthouse benchmark (issue 8): performance, accessibility and best-practices scores of the
+// product as the real server serves it (server/src/main.ts with a fresh PGlite data folder and the
+// built web/dist), in Debian's Chromium. Pages: the landing page and login as a visitor, the
+// dashboard and a movie page as a member (the token is put in localStorage under SPEC.md section 9's
+// key before Lighthouse loads the page, and Lighthouse is told not to clear storage).
+// Budget: at least 95 in each category on the landing page and the dashboard. Usage:
+//   node --import tsx bench/lighthouse.ts                 (builds web/ when web/dist is missing)
+//   LH_RUNS=3 LH_PRESETS=mobile,desktop node --import tsx bench/lighthouse.ts
+// Each page is measured LH_RUNS times (default 3) per preset and the median run is reported.
+
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import puppeteer from 'puppeteer-core';
+
+const root = path.resolve(import.meta.dirname, '..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
+const PRESETS = (process.env.LH_PRESETS ?? 'mobile,desktop').split(',').map((p) => p.trim()) as Preset[];
+/** Only these pages (comma-separated names), for investigating one page. */
+const ONLY_PAGES = process.env.LH_PAGES?.split(',').map((p) => p.trim());
+/** Where to keep each median run's full Lighthouse report (JSON), when set. */
+const REPORTS_DIR = process.env.LH_REPORTS_DIR;
+const BUDGET = 95;
+const BUDGET_PAGES = ['landing', 'dashboard'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+/** SPEC.md section 9 / web/src/lib/storage.ts: where the web app keeps the session token. */
+const TOKEN_KEY = 'token';
+
+type Preset = 'mobile' | 'desktop';
+type Category = (typeof CATEGORIES)[number];
+type Scores = Record<Category, number>;
+type PageRun = {
+  page: string;
+  path: string;
+  member: boolean;
+  preset: Preset;
+  scores: Scores;
+  runs: Scores[];
+  metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number; speedIndexMs: number };
+  /** Audits below a full score in the median run (what to fix next). */
+  failing: { id: string; title: string; score: number | null }[];
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+
+/** The real server on a free port with a fresh data folder, serving a copy of web/dist. */
+async function startServer(): Promise<{ baseURL: string; stop: () => Promise<void> }> {
+  if (!existsSync(path.join(root, 'web', 'dist', 'index.html'))) {
+    console.log('lighthouse: building web/ …');
+    execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const runDir = mkdtempSync(path.join(tmpdir(), 'kinodost-lighthouse-'));
+  // A copy, so that a rebuild of web/dist during the run cannot remove chunks the pages load.
+  const webDist = path.join(runDir, 'web-dist');
+  cpSync(path.join(root, 'web', 'dist'), webDist, { recursive: true });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(runDir, 'data'),
+      WEB_DIST: webDist,
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+      REGISTRATIONS_PER_IP_PER_HOUR: '100000',
+      LOGIN_ATTEMPTS_PER_IP: '1000000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          resolve(null);
+        }, 12_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve(null);
+        });
+      });
+    }
+    rmSync(runDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseURL}/api/ready`)).ok) return { baseURL, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(250);
+  }
+  await stop();
+  throw new Error(`the server did not answer ${baseURL}/api/ready within 60 s`);
+}
+
+async function api<T>(baseURL: string, method: string, url: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${baseURL}/api${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} /api${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A member with a few movies, so that the dashboard and the movie page show real content. */
+async function seedMember(baseURL: string): Promise<{ token: string; movieId: string }> {
+  const { token } = await api<{ token: string }>(baseURL, 'POST', '/auth/register', {
+    username: 'lighthouse',
+    email: 'lighthouse@kinodost.az',
+    password: 'Lighthouse-Bench-2026',
+  });
+  const titles = ['Nabat', 'Bir cənub şəhərində', 'Yarımçıq əlyazma', 'Ögey ana', 'Dəli Kür'];
+  let movieId = '';
+  for (const [i, title] of titles.entries()) {
+    const movie = await api<{ id: string }>(
+      baseURL,
+      'POST',
+      '/movies',
+      {
+        title,
+        year: 1960 + i * 10,
+        director: 'Rejissor',
+        overview: 'Azərbaycan kinosunun seçilmiş filmlərindən biri; dostlarla birlikdə izləmək üçün.',
+      },
+      token,
+    );
+    movieId ||= movie.id;
+  }
+  return { token, movieId };
+}
+
+/** Signs the browser's profile in: the token goes to localStorage on the app's origin. */
+async function signIn(chromePort: number, baseURL: string, token: string | null) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromePort}` });
+  const page = await browser.newPage();
+  await page.goto(`${baseURL}/api/ready`);
+  // A string, because bench/ is typechecked without the DOM library.
+  const key = JSON.stringify(TOKEN_KEY);
+  await page.evaluate(
+    token ? `localStorage.setItem(${key}, ${JSON.stringify(token)})` : `localStorage.removeItem(${key})`,
+  );
+  await page.close();
+  await browser.disconnect();
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+async function audit(chromePort: number, url: string, preset: Preset, member: boolean): Promise<Result> {
+  const flags: Flags = {
+    port: chromePort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    // A member's page needs the token put in localStorage by signIn().
+    disableStorageReset: member,
+  };
+  const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  return result.lhr;
+}
+
+const scoresOf = (lhr: Result): Scores =>
+  Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Scores;
+
+async function main() {
+  const server = await startServer();
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  const results: PageRun[] = [];
+  try {
+    const { token, movieId } = await seedMember(server.baseURL);
+    const pages = [
+      { page: 'landing', path: '/', member: false },
+      { page: 'login', path: '/login', member: false },
+      { page: 'dashboard', path: '/dashboard', member: true },
+      { page: 'movie', path: `/movie/${movieId}`, member: true },
+    ].filter((p) => !ONLY_PAGES || ONLY_PAGES.includes(p.page));
+    for (const preset of PRESETS) {
+      for (const { page, path: pagePath, member } of pages) {
+        await signIn(chrome.port, server.baseURL, member ? token : null);
+        const lhrs: Result[] = [];
+        for (let run = 0; run < RUNS; run++)
+          lhrs.push(await audit(chrome.port, server.baseURL + pagePath, preset, member));
+        const runs = lhrs.map(scoresOf);
+        // The median run by performance (the noisy category); the others barely move between runs.
+        const perf = median(runs.map((r) => r.performance));
+        const lhr = lhrs[runs.findIndex((r) => r.performance === perf)] as Result;
+        if (REPORTS_DIR) await writeFile(path.join(REPORTS_DIR, `${preset}-${page}.json`), JSON.stringify(lhr));
+        const numeric = (id: string) => Math.round((lhr.audits[id]?.numericValue ?? 0) * 1000) / 1000;
+        const failing = Object.values(lhr.audits)
+          .filter(
+            (a) =>
+              a.score !== null &&
+              a.score < 1 &&
+              a.scoreDisplayMode !== 'informative' &&
+              a.scoreDisplayMode !== 'notApplicable' &&
+              a.scoreDisplayMode !== 'manual',
+          )
+          .map((a) => ({ id: a.id, title: a.title, score: a.score }));
+        const entry: PageRun = {
+          page,
+          path: member ? pagePath.replace(movieId, ':movieId') : pagePath,
+          member,
+          preset,
+          scores: scoresOf(lhr),
+          runs,
+          metrics: {
+            fcpMs: Math.round(numeric('first-contentful-paint')),
+            lcpMs: Math.round(numeric('largest-contentful-paint')),
+            tbtMs: Math.round(numeric('total-blocking-time')),
+            cls: numeric('cumulative-layout-shift'),
+            speedIndexMs: Math.round(numeric('speed-index')),
+          },
+          failing,
+        };
+        results.push(entry);
+        console.log(
+          `${preset.padEnd(7)} ${page.padEnd(9)} perf ${entry.scores.performance} a11y ${entry.scores.accessibility} bp ${entry.scores['best-practices']}` +
+            (failing.length ? `  (below 1: ${failing.map((f) => f.id).join(', ')})` : ''),
+        );
+      }
+    }
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+
+  const budgetRows = results.filter((r) => BUDGET_PAGES.includes(r.page));
+  const within = (preset: Preset) =>
+    budgetRows.filter((r) => r.preset === preset).every((r) => CATEGORIES.every((c) => r.scores[c] >= BUDGET));
+  const result = {
+    benchmark: 'lighthouse',
+    measuredAt: new Date().toISOString(),
+    lighthouse: '12.8',
+    chromium: CHROMIUM,
+    runsPerPage: RUNS,
+    method:
+      'Lighthouse (npm) against the real server (PGlite, fresh data folder) serving web/dist; median run by performance; mobile = Lighthouse defaults (simulated slow 4G, 4x CPU slowdown), desktop = its desktop config',
+    budget: { minScore: BUDGET, pages: BUDGET_PAGES, categories: CATEGORIES },
+    withinBudget: Object.fromEntries(PRESETS.map((p) => [p, within(p)])),
+    results,
+  };
+  const resultsDir = path.join(root, 'bench', 'results');
+  await writeFile(path.join(resultsDir, 'lighthouse.json'), `${JSON.stringify(result, null, 2)}\n`);
+  const lines = [
+    '# Lighthouse: performance, accessibility, best practices',
+    '',
+    `Measured ${result.measuredAt} with Lighthouse 12.8 on ${CHROMIUM} (headless), ${RUNS} run(s) per page and preset, the median run by performance shown. ${result.method}.`,
+    '',
+    `Budget: at least ${BUDGET} in each category on the landing page and the dashboard. ${PRESETS.map((p) => `${p}: ${within(p) ? 'within budget' : 'OVER budget'}`).join('; ')}.`,
+    '',
+    '| Preset | Page | Path | Performance | Accessibility | Best practices | FCP (ms) | LCP (ms) | TBT (ms) | CLS |',
+    '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...results.map(
+      (r) =>
+        `| ${r.preset} | ${r.page}${r.member ? ' (member)' : ''} | \`${r.path}\` | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.metrics.fcpMs} | ${r.metrics.lcpMs} | ${r.metrics.tbtMs} | ${r.metrics.cls} |`,
+    ),
+    '',
+  ];
+  await writeFile(path.join(resultsDir, 'lighthouse.md'), lines.join('\n'));
+  console.log(lines.join('\n'));
+}
+
+await main();
