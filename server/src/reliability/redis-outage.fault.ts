@@ -61,6 +61,14 @@ async function apiRound(base: string, member: { username: string; password: stri
   return answers.map(([op, a]) => ({ op, status: a.status, ms: a.ms, body: a.body }));
 }
 
+/** Whether a process is still up, and what it logged as an error or worse. */
+const fatal = (app: AppProcess) =>
+  `process on :${app.port} ${app.alive() ? 'up' : 'DEAD'}\n${app
+    .output()
+    .split('\n')
+    .filter((l) => /"level":(50|60)/.test(l))
+    .join('\n')}\n`;
+
 describe('Redis stopped and started again under two app processes', () => {
   it('keeps the API working and rebuilds presence across the processes', async () => {
     const [a, b] = apps as [AppProcess, AppProcess];
@@ -111,7 +119,10 @@ describe('Redis stopped and started again under two app processes', () => {
       async () => (await seesOnline(aliceSocket, bob.id, 1000)) && (await seesOnline(bobSocket, alice.id, 1000)),
       15_000,
       500,
-    );
+    ).catch((err: Error) => {
+      throw new Error(`${err.message}\n${fatal(a)}${fatal(b)}`);
+    });
+    expect(a.alive() && b.alive()).toBe(true);
     const recovered = Date.now() - back;
     for (const app of [a, b]) {
       for (const answer of await apiRound(app.url, alice)) expect(answer.status, answer.op).toBeLessThan(300);

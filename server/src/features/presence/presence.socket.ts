@@ -57,6 +57,15 @@ export const presencePlugin = fp(async (app: FastifyInstance) => {
     const pub = app.redis.duplicate();
     const sub = app.redis.duplicate();
     for (const c of [pub, sub]) c.on('error', (err) => app.log.warn({ err: err.message }, 'redis adapter error'));
+    // The adapter never handles its publish promises: while Redis is away each emit to a room
+    // would reject unhandled, and close-with-grace shuts the process down on that. The emit
+    // still reaches this process's own sockets; other processes miss it until Redis is back.
+    const publish = pub.publish.bind(pub) as (channel: string, message: string | Buffer) => Promise<number>;
+    pub.publish = ((channel: string, message: string | Buffer) =>
+      publish(channel, message).catch((err: Error) => {
+        app.log.warn({ err: err.message }, 'redis adapter: an emit did not reach the other processes');
+        return 0;
+      })) as typeof pub.publish;
     io.adapter(createAdapter(pub, sub, { key: `${app.config.redisPrefix}socket.io` }));
     store = createRedisPresenceStore(app.redis, {
       prefix: app.config.redisPrefix,
