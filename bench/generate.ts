@@ -263,6 +263,22 @@ async function load(s: Session, scale: Scale, opts: { bigSlices: boolean }) {
   }
 }
 
+/** Refuses to mark a generation finished unless every table holds what the scale asks for. */
+async function checkCounts(s: Session, scale: Scale) {
+  const expected: Record<string, number> = {
+    users: scale.members,
+    movies: scale.movies,
+    friendships: scale.friendships,
+    comments: scale.comments,
+    newsletters: scale.newsletters,
+    newsletter_reads: scale.members * READS_PER_MEMBER,
+  };
+  for (const [table, want] of Object.entries(expected)) {
+    const { rows } = await s.query(`select count(*)::int as n from ${table}`);
+    if (rows[0]?.n !== want) throw new Error(`${table}: ${rows[0]?.n} rows, expected ${want}`);
+  }
+}
+
 /** True when a finished generation of this scale is in place (the marker is written last). */
 async function generated(s: Session, scale: Scale): Promise<boolean> {
   const { rows } = await s.query(`select to_regclass('public.bench_generated') is not null as present`);
@@ -312,6 +328,7 @@ export async function generatePostgres(url = DEFAULT_DATABASE_URL, opts: { reloa
     await c.query(`set maintenance_work_mem = '512MB'`);
     log(`${name}: loading ${JSON.stringify(scale)}`);
     await load(c, scale, { bigSlices: true });
+    await checkCounts(c, scale);
     await markGenerated(c, scale);
     log(`${name}: done`);
   } finally {
@@ -344,6 +361,7 @@ export async function generatePglite(dataDir: string, opts: { reload?: boolean; 
     await migrate(database);
     log(`${dir}: loading ${JSON.stringify(scale)}`);
     await load(client, scale, { bigSlices: false });
+    await checkCounts(client, scale);
     await markGenerated(client, scale);
     log(`${dir}: done`);
   } finally {

@@ -281,17 +281,24 @@ async function postgresRuns(refs: Refs, selectRef: () => Promise<LoadResult>, da
     rows.push(row('Login (argon2id)', 'POST /api/auth/login', login, refs, 'bounded by argon2id', null));
     log(`  ${login.rps.toFixed(0)} logins/s, p50 ${login.p50} ms, p99 ${login.p99} ms`);
 
-    // 50 logins in flight while 50 connections read: the reads' p99 is the figure.
-    log('PostgreSQL: profile reads during 50 concurrent logins…');
+    // 50 logins in flight while 50 connections read: the reads' p99 is the figure. The same
+    // reads alone just before show how much of it the logins add on this machine at this moment.
     const readSpec = { url: app.url, method: 'GET' as const, paths: ['/api/user/profile'], tokens };
-    const [during] = await Promise.all([
+    log('PostgreSQL: profile reads alone, just before the logins…');
+    const alone = await load({ ...readSpec, connections: CONNECTIONS, duration: DURATION });
+    rows.push(
+      row('Profile just before the logins', 'GET /api/user/profile', alone, refs, 'baseline of the next row', null),
+    );
+    log(`  ${alone.rps.toFixed(0)} req/s, p99 ${alone.p99} ms`);
+    log('PostgreSQL: profile reads during 50 concurrent logins…');
+    const [during, logins] = await Promise.all([
       load({ ...readSpec, connections: CONNECTIONS, duration: DURATION }),
       load({ ...loginSpec, connections: 50, duration: DURATION + 1 }),
     ]);
     rows.push(
       row(
         'Profile during 50 logins',
-        'GET /api/user/profile + 50 × POST /api/auth/login',
+        `GET /api/user/profile + 50 × POST /api/auth/login (${logins.rps.toFixed(0)} logins/s)`,
         during,
         refs,
         `p99 < ${LOGIN_MIX_P99_BUDGET_MS} ms`,
