@@ -66,14 +66,14 @@ export async function startApp(env: Record<string, string>): Promise<AppProcess>
     exited,
     alive: () => running,
   };
-  // Generous: a loaded 2-core machine can take many seconds to start tsx and migrate.
+  // Generous: on a loaded 2-core machine tsx plus a first PGlite start and migration has taken over a minute.
   await waitUntil(
     `the app on ${port}`,
     async () => {
       if (!running) throw new Error(`the app exited while starting:\n${out}`);
       return (await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) })).ok;
     },
-    60_000,
+    150_000,
   ).catch((err) => {
     child.kill('SIGKILL');
     throw new Error(`${(err as Error).message}\n${out}`);
