@@ -1,13 +1,19 @@
-import { type ComponentType, lazy } from 'react';
-import { type RouteObject, useRoutes } from 'react-router';
+import { type ComponentType, isValidElement, lazy } from 'react';
+import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { RequireAdmin, RequireAuth } from './guards';
 import { MainLayout } from './layouts/main-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
 
+/** How to fetch each lazy page's chunk, so that the first page can be fetched before React asks. */
+const loaders = new Map<unknown, () => Promise<unknown>>();
+
 /** React.lazy for a named export, so pages keep named exports and still load on demand. */
-const lazyNamed = <M, K extends keyof M>(load: () => Promise<M>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+const lazyNamed = <M, K extends keyof M>(load: () => Promise<M>, name: K) => {
+  const Page = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  loaders.set(Page, load);
+  return Page;
+};
 
 // Every page is its own chunk: the landing page downloads only what it renders.
 const LandingPage = lazyNamed(() => import('./pages/landing-page'), 'LandingPage');
@@ -81,6 +87,21 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts fetching the chunks of the page at `pathname` (and its layouts) at once. Without this a
+ * member's dashboard chunk would only be asked for after the profile check answers; the browser
+ * caches the module, so React.lazy's own import later resolves at once.
+ */
+export function preloadRoute(pathname: string): void {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    // A failure here is left to React.lazy, which imports again and shows the route error page.
+    if (isValidElement(route.element))
+      loaders
+        .get(route.element.type)?.()
+        .catch(() => {});
+  }
+}
 
 /** The app's routes under a declarative <BrowserRouter> (main.tsx): no data-router code in the shell. */
 export function AppRoutes() {
