@@ -25,6 +25,8 @@ const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
 const PRESETS = (process.env.LH_PRESETS ?? 'mobile,desktop').split(',').map((p) => p.trim()) as Preset[];
 /** Only these pages (comma-separated names), for investigating one page. */
 const ONLY_PAGES = process.env.LH_PAGES?.split(',').map((p) => p.trim());
+/** Another build to serve instead of web/dist (e.g. an older commit's, for a before/after). */
+const WEB_DIST = process.env.LH_WEB_DIST ? path.resolve(process.env.LH_WEB_DIST) : path.join(root, 'web', 'dist');
 /** Where to keep each median run's full Lighthouse report (JSON), when set. */
 const REPORTS_DIR = process.env.LH_REPORTS_DIR;
 const BUDGET = 95;
@@ -64,7 +66,7 @@ const freePort = (): Promise<number> =>
 
 /** The real server on a free port with a fresh data folder, serving a copy of web/dist. */
 async function startServer(): Promise<{ baseURL: string; stop: () => Promise<void> }> {
-  if (!existsSync(path.join(root, 'web', 'dist', 'index.html'))) {
+  if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
     console.log('lighthouse: building web/ …');
     execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   }
@@ -73,7 +75,7 @@ async function startServer(): Promise<{ baseURL: string; stop: () => Promise<voi
   const runDir = mkdtempSync(path.join(tmpdir(), 'kinodost-lighthouse-'));
   // A copy, so that a rebuild of web/dist during the run cannot remove chunks the pages load.
   const webDist = path.join(runDir, 'web-dist');
-  cpSync(path.join(root, 'web', 'dist'), webDist, { recursive: true });
+  cpSync(WEB_DIST, webDist, { recursive: true });
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
     env: {

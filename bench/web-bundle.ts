@@ -4,6 +4,9 @@
 // chunks the route renders on first paint with their static imports. Usage:
 //   node --import tsx bench/web-bundle.ts            (builds web/ first)
 //   node --import tsx bench/web-bundle.ts --no-build (reads an existing web/dist)
+//   node --import tsx bench/web-bundle.ts --baseline DIR [--baseline-label TEXT] (adds another build's figures as a column)
+//   node --import tsx bench/web-bundle.ts --dist DIR (prints the figures of another build, e.g. an
+//     older commit's built with --manifest, and writes no results)
 
 import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -108,11 +111,26 @@ export async function measureRoutes(distDir = dist): Promise<{ shell: RouteSize;
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 
 async function main() {
+  const other = process.argv.indexOf('--dist');
+  if (other > 0) {
+    const dir = path.resolve(process.argv[other + 1] ?? '');
+    const { shell, routes } = await measureRoutes(dir);
+    for (const r of [shell, ...routes])
+      console.log(`${r.route.padEnd(14)} ${kb(r.jsGzip).padStart(6)} kB gzip, ${r.files} chunks`);
+    return;
+  }
   if (!process.argv.includes('--no-build')) {
     console.log('web-bundle: building web/ …');
     execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   }
   const { shell, routes } = await measureRoutes();
+  const baselineAt = process.argv.indexOf('--baseline');
+  const baselineDir = baselineAt > 0 ? path.resolve(process.argv[baselineAt + 1] ?? '') : null;
+  const baseline = baselineDir ? await measureRoutes(baselineDir) : null;
+  const labelAt = process.argv.indexOf('--baseline-label');
+  const baselineLabel = labelAt > 0 ? process.argv[labelAt + 1] : baselineDir;
+  const before = (route: string) =>
+    baseline ? [baseline.shell, ...baseline.routes].find((r) => r.route === route)?.jsGzip : undefined;
   const landing = routes.find((r) => r.route === 'landing') as RouteSize;
   const ratio = landing.jsGzip / BUDGET_BYTES;
   const result = {
@@ -124,6 +142,7 @@ async function main() {
     landing: { initialJsGzipBytes: landing.jsGzip, ratioToBudget: Number(ratio.toFixed(3)), withinBudget: ratio < 1 },
     shell,
     routes,
+    baseline: baseline && { label: baselineLabel, shell: baseline.shell, routes: baseline.routes },
   };
   const resultsDir = path.join(root, 'bench', 'results');
   await writeFile(path.join(resultsDir, 'web-bundle.json'), `${JSON.stringify(result, null, 2)}\n`);
@@ -134,11 +153,14 @@ async function main() {
     '',
     `Budget: the landing page's initial JavaScript under ${kb(BUDGET_BYTES)} kB gzip. Landing: **${kb(landing.jsGzip)} kB**, ratio to the budget **${ratio.toFixed(2)}** (${ratio < 1 ? 'within' : 'OVER'} budget).`,
     '',
-    '| Route | Path | Chunks | Initial JS (kB gzip) | of which the route’s own lazy chunks | CSS (kB gzip) |',
-    '| --- | --- | ---: | ---: | ---: | ---: |',
-    ...[shell, ...routes].map(
-      (r) => `| ${r.route} | \`${r.path}\` | ${r.files} | ${kb(r.jsGzip)} | ${kb(r.lazyJsGzip)} | ${kb(r.cssGzip)} |`,
-    ),
+    ...(baseline ? [`Baseline column: ${baselineLabel}.`, ''] : []),
+    `| Route | Path | Chunks | Initial JS (kB gzip) | of which the route’s own lazy chunks | CSS (kB gzip) |${baseline ? ' Baseline JS (kB gzip) |' : ''}`,
+    `| --- | --- | ---: | ---: | ---: | ---: |${baseline ? ' ---: |' : ''}`,
+    ...[shell, ...routes].map((r) => {
+      const old = before(r.route);
+      const extra = baseline ? ` ${old === undefined ? '–' : kb(old)} |` : '';
+      return `| ${r.route} | \`${r.path}\` | ${r.files} | ${kb(r.jsGzip)} | ${kb(r.lazyJsGzip)} | ${kb(r.cssGzip)} |${extra}`;
+    }),
     '',
   ];
   await writeFile(path.join(resultsDir, 'web-bundle.md'), lines.join('\n'));
