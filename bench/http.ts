@@ -5,7 +5,8 @@
 // second, reads while another client writes, and restart-to-ready on the existing data folder.
 //   npm run bench:http
 // Settings (env): BENCH_DATABASE_URL, BENCH_PGLITE_DIR, BENCH_DURATION (s per run, default 10),
-// BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 50), BENCH_SKIP_PGLITE=1, BENCH_SCALE.
+// BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 50), BENCH_ROUNDS (default 3),
+// BENCH_ADJACENT_REFS=0, BENCH_SKIP_PGLITE=1, BENCH_SCALE.
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -45,8 +46,10 @@ const STARVED_MS = 1000;
 const RESTART_BUDGET_MS = 2000;
 /** How many different members' tokens the load rotates through. */
 const MEMBERS_IN_LOAD = 5000;
-/** BENCH_ADJACENT_REFS=0 measures the references once, at the start (quicker, less robust). */
+/** BENCH_ADJACENT_REFS=0 measures the references once, at the start (less robust to drifting load). */
 const ADJACENT_REFS = process.env.BENCH_ADJACENT_REFS !== '0';
+/** Alternating slices of a read and its reference (BENCH_ROUNDS), DURATION seconds of each in all. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 
 const here = import.meta.dirname;
 const root = path.join(here, '..');
@@ -162,6 +165,37 @@ async function measure(spec: Omit<LoadSpec, 'duration' | 'connections'> & { conn
   return load(full);
 }
 
+type Spec = Omit<LoadSpec, 'duration' | 'connections'>;
+
+/** Several slices as one: mean req/s and p50, and the worst p99 and max (the honest side). */
+const combine = (rs: LoadResult[]): LoadResult => ({
+  rps: rs.reduce((a, r) => a + r.rps, 0) / rs.length,
+  p50: round(rs.reduce((a, r) => a + r.p50, 0) / rs.length, 1),
+  p90: Math.max(...rs.map((r) => r.p90)),
+  p99: Math.max(...rs.map((r) => r.p99)),
+  max: Math.max(...rs.map((r) => r.max)),
+  requests: rs.reduce((a, r) => a + r.requests, 0),
+  non2xx: rs.reduce((a, r) => a + r.non2xx, 0),
+  errors: rs.reduce((a, r) => a + r.errors, 0),
+  timeouts: rs.reduce((a, r) => a + r.timeouts, 0),
+});
+
+/**
+ * A read and the one-SELECT reference in alternating slices, so load that drifts on a shared
+ * machine weighs on both alike and their ratio stays meaningful.
+ */
+async function paired(spec: Spec, ref: Spec): Promise<{ res: LoadResult; ref: LoadResult }> {
+  const slice = Math.max(1, Math.round(DURATION / ROUNDS));
+  if (WARMUP > 0) await load({ ...spec, connections: CONNECTIONS, duration: WARMUP });
+  const a: LoadResult[] = [];
+  const b: LoadResult[] = [];
+  for (let k = 0; k < ROUNDS; k++) {
+    b.push(await load({ ...ref, connections: CONNECTIONS, duration: slice }));
+    a.push(await load({ ...spec, connections: CONNECTIONS, duration: slice }));
+  }
+  return { res: combine(a), ref: combine(b) };
+}
+
 /** Checks a request answers 200 before loading it, so a wrong path cannot pass as a fast 404. */
 async function expect200(base: string, p: string, token?: string, body?: string) {
   const res = await fetch(base + p, {
@@ -186,7 +220,7 @@ interface Row {
   errors: number;
   ratio_to_node: number;
   ratio_to_select: number;
-  /** The one-SELECT reference's req/s the ratio is to (measured just before this run). */
+  /** The one-SELECT reference's req/s the ratio is to (measured alternating with this run). */
   select_ref_rps: number;
   budget: string;
   pass: boolean | null;
@@ -219,7 +253,7 @@ const row = (name: string, request: string, r: LoadResult, refs: Refs, budget: s
  * is a ratio to that one: on a shared machine the load drifts, and a reference measured minutes
  * earlier would make the ratio measure the drift.
  */
-async function postgresRuns(refs: Refs, selectRef: () => Promise<LoadResult>, dataDir: string) {
+async function postgresRuns(refs: Refs, selectSpec: Spec, dataDir: string) {
   const rows: Row[] = [];
   const app = await startProcess(['server/src/main.ts'], appEnv(dataDir, { DATABASE_URL: databaseUrl }), '/api/ready');
   try {
@@ -248,9 +282,11 @@ async function postgresRuns(refs: Refs, selectRef: () => Promise<LoadResult>, da
     for (const r of reads) {
       const t = r.tokens ?? tokens;
       await expect200(app.url, r.paths[0] as string, t[0]);
-      const adjacent = ADJACENT_REFS ? { node: refs.node, select: (await selectRef()).rps } : refs;
       log(`PostgreSQL: ${r.name}…`);
-      const res = await measure({ url: app.url, method: 'GET', paths: r.paths, tokens: t });
+      const spec: Spec = { url: app.url, method: 'GET', paths: r.paths, tokens: t };
+      const pair = ADJACENT_REFS ? await paired(spec, selectSpec) : { res: await measure(spec), ref: undefined };
+      const res = pair.res;
+      const adjacent = pair.ref ? { node: refs.node, select: pair.ref.rps } : refs;
       const ratio = res.rps / adjacent.select;
       rows.push(
         row(
@@ -262,7 +298,9 @@ async function postgresRuns(refs: Refs, selectRef: () => Promise<LoadResult>, da
           r.budgeted ? ratio >= READ_RATIO_BUDGET && res.p99 < READ_P99_BUDGET_MS : null,
         ),
       );
-      log(`  ${res.rps.toFixed(0)} req/s, p50 ${res.p50} ms, p99 ${res.p99} ms, ratio to select ${ratio.toFixed(2)}`);
+      log(
+        `  ${res.rps.toFixed(0)} req/s, p50 ${res.p50} ms, p99 ${res.p99} ms; 1-SELECT ${adjacent.select.toFixed(0)} req/s; ratio ${ratio.toFixed(2)}`,
+      );
     }
 
     const loginBodies = ids
@@ -415,24 +453,21 @@ async function main() {
     const rows: Row[] = [];
     let refs: Refs = { node: node.rps, select: 0 };
     try {
-      const selectRef = async () => {
-        const r = await measure({
-          url: sel.url,
-          method: 'GET',
-          paths: ids.map((i) => `/user/${memberId(i)}`),
-          tokens: [],
-        });
-        log(`  reference 1-SELECT: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms`);
-        return r;
+      const selectSpec: Spec = {
+        url: sel.url,
+        method: 'GET',
+        paths: ids.map((i) => `/user/${memberId(i)}`),
+        tokens: [],
       };
-      const select = await selectRef();
+      const select = await measure(selectSpec);
+      log(`  ${select.rps.toFixed(0)} req/s, p99 ${select.p99} ms`);
       log(`  (${(select.rps / node.rps).toFixed(2)} of node:http)`);
       refs = { node: node.rps, select: select.rps };
       rows.push(
         row('Reference: bare node:http JSON', 'GET /', node, refs, 'reference', null),
         row('Reference: Fastify + 1 PK SELECT (pg pool)', 'GET /user/:id', select, refs, 'reference', null),
       );
-      rows.push(...(await postgresRuns(refs, selectRef, dataDir)));
+      rows.push(...(await postgresRuns(refs, selectSpec, dataDir)));
     } finally {
       await sel.stop();
     }
@@ -473,7 +508,7 @@ async function main() {
       });
     }
     const md = [
-      `HTTP at ${CONNECTIONS} connections, ${DURATION} s per run after a ${WARMUP} s warm-up; tokens of up to ${MEMBERS_IN_LOAD} members rotate request by request; each budgeted PostgreSQL read is a ratio to the one-SELECT reference measured just before it. PostgreSQL rows run on ${SCALE.members.toLocaleString('en')} members / ${SCALE.movies.toLocaleString('en')} movies / ${SCALE.friendships.toLocaleString('en')} friendships, PGlite rows on ${PGLITE_SCALE.members.toLocaleString('en')} / ${PGLITE_SCALE.movies.toLocaleString('en')} / ${PGLITE_SCALE.friendships.toLocaleString('en')}.`,
+      `HTTP at ${CONNECTIONS} connections, ${DURATION} s per run after a ${WARMUP} s warm-up; tokens of up to ${MEMBERS_IN_LOAD} members rotate request by request; each budgeted PostgreSQL read is a ratio to the one-SELECT reference run in ${ROUNDS} slices alternating with its own (p99 and max: the worst slice). PostgreSQL rows run on ${SCALE.members.toLocaleString('en')} members / ${SCALE.movies.toLocaleString('en')} movies / ${SCALE.friendships.toLocaleString('en')} friendships, PGlite rows on ${PGLITE_SCALE.members.toLocaleString('en')} / ${PGLITE_SCALE.movies.toLocaleString('en')} / ${PGLITE_SCALE.friendships.toLocaleString('en')}.`,
       '',
       '| run | request | req/s | p50 ms | p99 ms | max ms | / node:http | / 1-SELECT | 1-SELECT req/s | budget | pass |',
       '|---|---|---|---|---|---|---|---|---|---|---|',
