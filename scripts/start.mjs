@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// `npm start`: builds the web app when it is missing or older than its sources,
-// then runs the server (API, socket and the built app on one port).
+// `npm start`: builds the web app and the server bundle when missing or older than
+// their sources, then runs the server (API, socket and the built app on one port)
+// on plain Node, which starts in a fraction of the time tsx needs.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const built = path.join(root, 'web/dist/index.html');
 
 /** Newest modification time under the given files or folders. */
 function newest(paths) {
@@ -22,20 +22,32 @@ function newest(paths) {
   return max;
 }
 
-const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'contracts/src'];
-if (!existsSync(built) || newest(sources) > statSync(built).mtimeMs) {
-  console.log('KinoDost: building the web app…');
-  const res = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+/** Runs `npm run build -w <workspace>` when `output` is missing or older than any of `sources`. */
+function buildIfStale(workspace, output, sources) {
+  const target = path.join(root, output);
+  if (existsSync(target) && newest(sources) <= statSync(target).mtimeMs) return;
+  console.log(`KinoDost: building ${workspace}…`);
+  const res = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
 
-const server = spawn(
-  process.execPath,
-  ['--import', import.meta.resolve('tsx'), path.join(root, 'server/src/main.ts')],
-  {
-    cwd: process.cwd(),
-    stdio: 'inherit',
-  },
-);
+buildIfStale('web', 'web/dist/index.html', [
+  'web/src',
+  'web/index.html',
+  'web/vite.config.ts',
+  'web/public',
+  'contracts/src',
+]);
+buildIfStale('server', 'server/dist/main.mjs', [
+  'server/src',
+  'server/package.json',
+  'server/scripts',
+  'contracts/src',
+]);
+
+const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'server/dist/main.mjs')], {
+  cwd: process.cwd(),
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { defaultWebDist } from './paths';
 
 /** Every setting of the server, read and validated once (see README "Settings"). */
 export interface Config {
@@ -122,7 +123,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       .split(',')
       .map((o) => o.trim())
       .filter(Boolean),
-    webDist: path.resolve(cwd, env.WEB_DIST || path.join(import.meta.dirname, '../../web/dist')),
+    webDist: path.resolve(cwd, env.WEB_DIST || defaultWebDist),
     limits: {
       loginFailuresPerAccount: intSetting(env, 'LOGIN_FAILURES_PER_ACCOUNT', 10, 1, 100000),
       loginAttemptsPerIp: intSetting(env, 'LOGIN_ATTEMPTS_PER_IP', 100, 1, 1000000),

@@ -27,7 +27,6 @@ import { createGunzip } from 'node:zlib';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { migrationsFolder } from '../db/migrate';
 import {
   comments,
   friendships,
@@ -38,6 +37,7 @@ import {
   searchWords,
   users,
 } from '../db/schema/index';
+import { migrationsFolder } from '../paths';
 
 export const BACKUP_FORMAT = 'kinodost-backup';
 export const BACKUP_VERSION = 1;

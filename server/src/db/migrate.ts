@@ -1,12 +1,9 @@
-import path from 'node:path';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrationsFolder } from '../paths';
 import type { Database, Schema } from './client';
-
-/** The committed SQL migrations, the same files for PGlite and PostgreSQL. */
-export const migrationsFolder = path.join(import.meta.dirname, '../../drizzle');
 
 /** Arbitrary constant naming the migration lock. */
 const MIGRATION_LOCK_KEY = 727274;
