@@ -16,6 +16,7 @@ import type { Database } from './db/client';
 import { openDatabase } from './db/open';
 import { registerFeatures } from './features/index';
 import { presencePlugin } from './features/presence/presence.socket';
+import { UnavailableError } from './lib/errors';
 import { createEventBus, type EventBus } from './lib/event-bus';
 import { createMailer, type Mailer } from './lib/mailer';
 import { msg } from './lib/messages';
@@ -73,7 +74,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     bodyLimit: 1024 * 1024,
     // Keep-alive sockets are closed on shutdown, busy ones finish their request first.
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // A request still arriving while draining gets PRODUCT.md's 503 body (the onRequest hook
+    // below); Fastify's own return503OnClosing answers with a body of its own shape.
+    return503OnClosing: false,
     // Search terms travel in the path (SPEC.md); the router's default cap of 100 is too tight.
     routerOptions: { maxParamLength: 500 },
     // A malformed URL (bad percent-encoding) still gets PRODUCT.md's body.
@@ -121,6 +124,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+  });
+  app.addHook('onRequest', async () => {
+    if (closing) throw new UnavailableError(msg.common.unavailable);
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');

@@ -1,0 +1,75 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ErrorCode } from '@kinodost/contracts/errors';
+import { expect, it } from 'vitest';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { msg } from './lib/messages';
+import { createTestDatabase } from './test/test-database';
+
+/** A GET through `agent`: status, Connection header and parsed body. */
+const get = (port: number, path: string, agent: http.Agent) =>
+  new Promise<{ status: number; connection?: string; body: unknown }>((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path, agent }, (res) => {
+        let text = '';
+        res.on('data', (d) => {
+          text += d;
+        });
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body: JSON.parse(text) }),
+        );
+      })
+      .on('error', reject);
+  });
+
+// While the server drains (SIGTERM), a request can still arrive on a keep-alive connection
+// that was idle when the drain began. It is turned away with PRODUCT.md's body, not Fastify's own.
+it('answers a request reaching a draining server with 503 and the error body', async () => {
+  const database = await createTestDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'kinodost-drain-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'drain-test-secret-0123456789abcdef0123',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+  });
+  const app = await buildApp(config, { database });
+  // Holds the drain open at its start, before the listener closes, as a slow drain would.
+  let release!: () => void;
+  const gate = new Promise<void>((r) => {
+    release = r;
+  });
+  let draining!: () => void;
+  const drainStarted = new Promise<void>((r) => {
+    draining = r;
+  });
+  app.addHook('preClose', async () => {
+    draining();
+    await gate;
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    expect((await get(port, '/api/health', agent)).status).toBe(200);
+    const closed = app.close();
+    await drainStarted;
+    const late = await get(port, '/api/health', agent);
+    expect(late).toEqual({
+      status: 503,
+      connection: 'close',
+      body: { success: false, error: msg.common.unavailable, code: ErrorCode.UNAVAILABLE },
+    });
+    release();
+    await closed;
+  } finally {
+    release();
+    agent.destroy();
+    await app.close();
+    await database.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
