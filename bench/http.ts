@@ -1,4 +1,4 @@
-// HTTP benchmarks (issue 8): the real app (server/src/main.ts, as `npm start` runs it) on the
+// HTTP benchmarks (issue 8): the real app (the server bundle, as `npm start` runs it) on the
 // generated community, driven by autocannon from a separate process, each figure a ratio to two
 // references measured in the same run: a bare node:http JSON server and a bare Fastify route
 // doing one primary-key SELECT through a pg pool. Then the embedded PGlite default: reads per
@@ -7,7 +7,8 @@
 // Settings (env): BENCH_DATABASE_URL, BENCH_PGLITE_DIR, BENCH_DURATION (s per run, default 10),
 // BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 50), BENCH_ROUNDS (default 3),
 // BENCH_ADJACENT_REFS=0, BENCH_SKIP_PGLITE=1, BENCH_SCALE.
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -77,10 +78,27 @@ interface Server {
 }
 
 /** Spawns a server process and waits until `readyPath` answers 200 (or the child prints "ready"). */
-async function startProcess(args: string[], env: Record<string, string>, readyPath?: string): Promise<Server> {
+const tsx = (...args: string[]) => ['--import', import.meta.resolve('tsx'), ...args];
+
+/**
+ * The app as `npm start` runs it: the server bundle (server/scripts/build.mjs, remade here so
+ * it matches the sources) on plain Node; tsx on server/src/main.ts where there is no bundler.
+ */
+function appCommand(): string[] {
+  const build = path.join(root, 'server/scripts/build.mjs');
+  if (!existsSync(build)) return tsx('server/src/main.ts');
+  const res = spawnSync(process.execPath, [build], { cwd: root, stdio: 'inherit' });
+  if (res.status !== 0) throw new Error('the server bundle did not build');
+  return ['--enable-source-maps', 'server/dist/main.mjs'];
+}
+let APP: string[] = [];
+
+/** Spawns `node <nodeArgs>` and waits until `readyPath` answers 200 (or the child prints "ready"). */
+async function startProcess(nodeArgs: string[], env: Record<string, string>, readyPath?: string): Promise<Server> {
+  const args = nodeArgs;
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), ...args], {
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -255,7 +273,7 @@ const row = (name: string, request: string, r: LoadResult, refs: Refs, budget: s
  */
 async function postgresRuns(refs: Refs, selectSpec: Spec, dataDir: string) {
   const rows: Row[] = [];
-  const app = await startProcess(['server/src/main.ts'], appEnv(dataDir, { DATABASE_URL: databaseUrl }), '/api/ready');
+  const app = await startProcess(APP, appEnv(dataDir, { DATABASE_URL: databaseUrl }), '/api/ready');
   try {
     const ids = members(Math.min(MEMBERS_IN_LOAD, SCALE.members - ADMINS), SCALE.members);
     const tokens = ids.map((i) => sign({ sub: memberId(i), ver: 0 }));
@@ -354,7 +372,7 @@ async function pgliteRuns(refs: Refs) {
   const rows: Row[] = [];
   await generatePglite(pgliteDir, { scale: PGLITE_SCALE });
   const env = appEnv(pgliteDir);
-  let app = await startProcess(['server/src/main.ts'], env, '/api/ready');
+  let app = await startProcess(APP, env, '/api/ready');
   const restarts: number[] = [];
   try {
     const ids = members(Math.min(MEMBERS_IN_LOAD, PGLITE_SCALE.members - ADMINS), PGLITE_SCALE.members);
@@ -429,7 +447,7 @@ async function pgliteRuns(refs: Refs) {
 
     for (let k = 0; k < 3; k++) {
       await app.stop();
-      app = await startProcess(['server/src/main.ts'], env, '/api/ready');
+      app = await startProcess(APP, env, '/api/ready');
       restarts.push(app.readyMs);
       log(`PGlite: restart to ready ${app.readyMs.toFixed(0)} ms`);
     }
@@ -441,15 +459,16 @@ async function pgliteRuns(refs: Refs) {
 
 async function main() {
   await generatePostgres(databaseUrl);
+  APP = appCommand();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kinodost-bench-http-'));
   try {
     const ids = members(Math.min(MEMBERS_IN_LOAD, SCALE.members - ADMINS), SCALE.members);
     log('reference: bare node:http…');
-    const bare = await startProcess(['bench/reference-servers.ts', 'node'], {});
+    const bare = await startProcess(tsx('bench/reference-servers.ts', 'node'), {});
     const node = await measure({ url: bare.url, method: 'GET', paths: ['/'], tokens: [] }).finally(() => bare.stop());
     log(`  ${node.rps.toFixed(0)} req/s, p99 ${node.p99} ms`);
     log('reference: Fastify + one primary-key SELECT…');
-    const sel = await startProcess(['bench/reference-servers.ts', 'select'], { DATABASE_URL: databaseUrl });
+    const sel = await startProcess(tsx('bench/reference-servers.ts', 'select'), { DATABASE_URL: databaseUrl });
     const rows: Row[] = [];
     let refs: Refs = { node: node.rps, select: 0 };
     try {
@@ -518,7 +537,7 @@ async function main() {
       ),
       '',
       restarts.length
-        ? `PGlite restart to ready (spawn of \`node --import tsx server/src/main.ts\` until GET /api/ready is 200): ${restarts.map((t) => `${Math.round(t)} ms`).join(', ')}; budget < ${RESTART_BUDGET_MS} ms.\n`
+        ? `PGlite restart to ready (spawn of \`node ${APP.join(' ')}\` until GET /api/ready is 200): ${restarts.map((t) => `${Math.round(t)} ms`).join(', ')}; budget < ${RESTART_BUDGET_MS} ms.\n`
         : '',
     ].join('\n');
     await writeResult(
