@@ -7,10 +7,12 @@
 //   node --import tsx bench/lighthouse.ts                 (builds web/ when web/dist is missing)
 //   LH_RUNS=3 LH_PRESETS=mobile,desktop node --import tsx bench/lighthouse.ts
 // Each page is measured LH_RUNS times (default 3) per preset and the median run is reported.
+//   LH_BASELINE=old/lighthouse.json LH_BASELINE_LABEL=… adds an earlier run's table (before/after);
+//   --report-only renders lighthouse.md again from lighthouse.json without measuring.
 
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -183,10 +185,14 @@ async function audit(chromePort: number, url: string, preset: Preset, member: bo
     // A member's page needs the token put in localStorage by signIn().
     disableStorageReset: member,
   };
-  const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
-  return result.lhr;
+  // Lighthouse now and then fails to record the trace on a loaded machine (NO_NAVSTART): try again.
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
+    const error = result ? result.lhr.runtimeError?.message : 'Lighthouse returned nothing';
+    if (result && !error) return result.lhr;
+    if (attempt >= 3) throw new Error(`${url}: ${error}`);
+    console.warn(`lighthouse: ${url} (${preset}) failed, again: ${error}`);
+  }
 }
 
 const scoresOf = (lhr: Result): Scores =>
@@ -265,40 +271,87 @@ async function main() {
     await server.stop();
   }
 
-  const budgetRows = results.filter((r) => BUDGET_PAGES.includes(r.page));
-  const within = (preset: Preset) =>
-    budgetRows.filter((r) => r.preset === preset).every((r) => CATEGORIES.every((c) => r.scores[c] >= BUDGET));
-  const result = {
+  const within = (preset: Preset) => withinBudget(results, preset);
+  const result: LighthouseResults = {
     benchmark: 'lighthouse',
     measuredAt: new Date().toISOString(),
     lighthouse: '12.8',
     chromium: CHROMIUM,
+    webDist: path.relative(root, WEB_DIST) || WEB_DIST,
     runsPerPage: RUNS,
     method:
-      'Lighthouse (npm) against the real server (PGlite, fresh data folder) serving web/dist; median run by performance; mobile = Lighthouse defaults (simulated slow 4G, 4x CPU slowdown), desktop = its desktop config',
+      'Lighthouse (npm) against the real server (PGlite, fresh data folder) serving the web build; median run by performance; mobile = Lighthouse defaults (simulated slow 4G, 4x CPU slowdown), desktop = its desktop config',
     budget: { minScore: BUDGET, pages: BUDGET_PAGES, categories: CATEGORIES },
     withinBudget: Object.fromEntries(PRESETS.map((p) => [p, within(p)])),
     results,
   };
+  await writeResults(result, await readBaseline());
+}
+
+type LighthouseResults = {
+  benchmark: 'lighthouse';
+  measuredAt: string;
+  lighthouse: string;
+  chromium: string;
+  webDist: string;
+  runsPerPage: number;
+  method: string;
+  budget: { minScore: number; pages: string[]; categories: readonly Category[] };
+  withinBudget: Record<string, boolean>;
+  results: PageRun[];
+  baseline?: { label: string; measuredAt: string; results: PageRun[] };
+};
+
+const withinBudget = (results: PageRun[], preset: Preset) =>
+  results
+    .filter((r) => r.preset === preset && BUDGET_PAGES.includes(r.page))
+    .every((r) => CATEGORIES.every((c) => r.scores[c] >= BUDGET));
+
+/** LH_BASELINE=file.json (an earlier run's lighthouse.json) and LH_BASELINE_LABEL: shown beside this run. */
+async function readBaseline(): Promise<LighthouseResults['baseline']> {
+  const file = process.env.LH_BASELINE;
+  if (!file) return undefined;
+  const earlier = JSON.parse(await readFile(file, 'utf8')) as LighthouseResults;
+  return { label: process.env.LH_BASELINE_LABEL ?? file, measuredAt: earlier.measuredAt, results: earlier.results };
+}
+
+const table = (results: PageRun[]) => [
+  '| Preset | Page | Path | Performance | Accessibility | Best practices | FCP (ms) | LCP (ms) | TBT (ms) | CLS |',
+  '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ...results.map(
+    (r) =>
+      `| ${r.preset} | ${r.page}${r.member ? ' (member)' : ''} | \`${r.path}\` | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.metrics.fcpMs} | ${r.metrics.lcpMs} | ${r.metrics.tbtMs} | ${r.metrics.cls} |`,
+  ),
+];
+
+async function writeResults(result: LighthouseResults, baseline: LighthouseResults['baseline']) {
+  const full = baseline ? { ...result, baseline } : result;
   const resultsDir = path.join(root, 'bench', 'results');
-  await writeFile(path.join(resultsDir, 'lighthouse.json'), `${JSON.stringify(result, null, 2)}\n`);
+  await writeFile(path.join(resultsDir, 'lighthouse.json'), `${JSON.stringify(full, null, 2)}\n`);
+  const presets = Object.keys(result.withinBudget) as Preset[];
   const lines = [
     '# Lighthouse: performance, accessibility, best practices',
     '',
-    `Measured ${result.measuredAt} with Lighthouse 12.8 on ${CHROMIUM} (headless), ${RUNS} run(s) per page and preset, the median run by performance shown. ${result.method}.`,
+    `Measured ${result.measuredAt} with Lighthouse ${result.lighthouse} on ${result.chromium} (headless), ${result.runsPerPage} run(s) per page and preset, the median run by performance shown. ${result.method}.`,
     '',
-    `Budget: at least ${BUDGET} in each category on the landing page and the dashboard. ${PRESETS.map((p) => `${p}: ${within(p) ? 'within budget' : 'OVER budget'}`).join('; ')}.`,
+    `Budget: at least ${BUDGET} in each category on the landing page and the dashboard. ${presets.map((p) => `${p}: ${result.withinBudget[p] ? 'within budget' : 'OVER budget'}`).join('; ')}.`,
     '',
-    '| Preset | Page | Path | Performance | Accessibility | Best practices | FCP (ms) | LCP (ms) | TBT (ms) | CLS |',
-    '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...results.map(
-      (r) =>
-        `| ${r.preset} | ${r.page}${r.member ? ' (member)' : ''} | \`${r.path}\` | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.metrics.fcpMs} | ${r.metrics.lcpMs} | ${r.metrics.tbtMs} | ${r.metrics.cls} |`,
-    ),
+    ...table(result.results),
     '',
+    ...(baseline
+      ? [`## Baseline: ${baseline.label}`, '', `Measured ${baseline.measuredAt}.`, '', ...table(baseline.results), '']
+      : []),
   ];
   await writeFile(path.join(resultsDir, 'lighthouse.md'), lines.join('\n'));
   console.log(lines.join('\n'));
 }
 
-await main();
+// --report-only: render lighthouse.md again from lighthouse.json (e.g. to add a baseline) without measuring.
+if (process.argv.includes('--report-only')) {
+  const earlier = JSON.parse(
+    await readFile(path.join(root, 'bench', 'results', 'lighthouse.json'), 'utf8'),
+  ) as LighthouseResults;
+  await writeResults(earlier, (await readBaseline()) ?? earlier.baseline);
+} else {
+  await main();
+}
