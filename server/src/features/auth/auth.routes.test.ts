@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResets, users } from '../../db/schema/index';
@@ -85,6 +85,23 @@ describe('POST /api/auth/register', () => {
     expect(res.json().fields[field]).toBe(text);
     // Nothing half-written: no account exists under that name.
     expect(await findUserByUsername(t.app.database.db, String(payload.username))).toBeUndefined();
+  });
+
+  it('the same username registered several times at once makes one account; the rest are 409, never 500', async () => {
+    const answers = await Promise.all(
+      ['Eyni.Ad', 'eyni.ad', 'EYNI.AD', 'eyni.ad'].map((username, i) =>
+        post('register', { username, email: `eyni${i}@example.com`, password: 'kino-sevgisi-7' }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    for (const r of answers.filter((a) => a.statusCode === 409)) {
+      expect(r.json().fields).toEqual({ username: msg.auth.usernameTaken });
+    }
+    const rows = await t.app.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = 'eyni.ad'`);
+    expect(rows).toHaveLength(1);
   });
 
   it('accepts Azerbaijani letters in a username', async () => {
