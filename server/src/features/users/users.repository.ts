@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type UserRow, users } from '../../db/schema/index';
 
@@ -81,7 +81,7 @@ export const listUsers = async (
 ): Promise<{ rows: UserRow[]; total: number }> => {
   const pattern = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const where = pattern ? or(ilike(users.username, pattern), ilike(users.email, pattern)) : undefined;
-  const [rows, totals] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(users)
@@ -89,7 +89,26 @@ export const listUsers = async (
       .orderBy(SORTS[q.sort ?? '-created_at'], asc(users.id))
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
-    db.select({ n: count() }).from(users).where(and(where)),
+    where ? countUsers(db, where) : countAllUsers(db),
   ]);
-  return { rows, total: totals[0]?.n ?? 0 };
+  return { rows, total };
+};
+
+const countUsers = async (db: Db, where?: SQL) => (await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0;
+
+/**
+ * The unfiltered total of the admin users page. Counting 100,000 members costs tens of
+ * milliseconds on every page view, so on a large install (at least LARGE members) the
+ * total is reused for up to TOTAL_TTL_MS: the count may lag a sign-up by that much.
+ * Small installs, and tests, always count exactly.
+ */
+const LARGE = 10_000;
+const TOTAL_TTL_MS = 2_000;
+const allUsersTotal = new WeakMap<Db, { n: number; at: number }>();
+const countAllUsers = async (db: Db) => {
+  const cached = allUsersTotal.get(db);
+  if (cached && cached.n >= LARGE && Date.now() - cached.at < TOTAL_TTL_MS) return cached.n;
+  const n = await countUsers(db);
+  allUsersTotal.set(db, { n, at: Date.now() });
+  return n;
 };
