@@ -8,7 +8,7 @@ test('forgot password: mailed link, new password works, the old one no longer do
   await page.goto('/login');
   await page.getByRole('link', { name: 'Şifrənizi unutmusunuz?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
-  await page.getByLabel('E-poçt').fill(user.email);
+  await page.getByRole('textbox', { name: 'E-poçt', exact: true }).fill(user.email);
   await page.getByRole('button', { name: 'Keçid göndər' }).click();
   await expect(page.getByRole('status')).toContainText('keçid göndərildi');
 

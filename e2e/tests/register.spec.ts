@@ -5,7 +5,7 @@ test('a visitor registers through the form and lands on the dashboard, signed in
   const user = uniqueUser('reg');
   await page.goto('/register');
   await page.getByLabel('İstifadəçi adı', { exact: false }).fill(user.username);
-  await page.getByLabel('E-poçt').fill(user.email);
+  await page.getByRole('textbox', { name: 'E-poçt', exact: true }).fill(user.email);
   await page.locator('input[name="password"]').fill(user.password);
   await page.locator('input[name="confirmPassword"]').fill(user.password);
 
@@ -41,7 +41,7 @@ test('the form refuses a confirmation that does not match, without calling the s
   });
   await page.goto('/register');
   await page.getByLabel('İstifadəçi adı', { exact: false }).fill(user.username);
-  await page.getByLabel('E-poçt').fill(user.email);
+  await page.getByRole('textbox', { name: 'E-poçt', exact: true }).fill(user.email);
   await page.locator('input[name="password"]').fill(user.password);
   await page.locator('input[name="confirmPassword"]').fill(`${user.password}x`);
   await page.getByRole('button', { name: 'Qeydiyyatdan keç' }).click();

@@ -19,22 +19,26 @@ test('a token revoked from outside ends the session at the next start: /login', 
   await expect(page.getByRole('heading', { name: 'Daxil olun' })).toBeVisible();
 });
 
-/** Signs a member in on /profile, revokes the token from outside and saves the profile form (PUT → 401). */
+/**
+ * Signs a member in on /profile, revokes the token from outside and saves the profile form. The
+ * save (PUT) or a background refresh that reaches the server first answers 401: either way it is
+ * the next authenticated call, and it must end the session.
+ */
 const revokeThenSave = async (page: Page, api: Api) => {
   const user = await api.createUser('rev');
   await signIn(page, user.token, '/profile');
-  const emailField = page.getByLabel('E-poçt');
+  const emailField = page.getByRole('textbox', { name: 'E-poçt', exact: true });
   await expect(emailField).toHaveValue(user.email);
 
-  await api.changePassword(user.token, user.password, `${user.password}-2`);
-
-  // An authenticated call made after start now answers 401.
-  const answered = page.waitForResponse(
-    (res) => res.url().endsWith('/api/user/profile') && res.request().method() === 'PUT',
+  const unauthorized = page.waitForResponse(
+    (res) => new URL(res.url()).pathname.startsWith('/api/') && res.status() === 401,
   );
-  await emailField.fill(`new.${user.email}`);
-  await page.getByRole('button', { name: 'Yadda saxla' }).click();
-  expect((await answered).status()).toBe(401);
+  await api.changePassword(user.token, user.password, `${user.password}-2`);
+  await emailField
+    .fill(`new.${user.email}`, { timeout: 2_000 })
+    .then(() => page.getByRole('button', { name: 'Yadda saxla' }).click({ timeout: 2_000 }))
+    .catch(() => undefined); // the session may already have ended: the page is /login then
+  await unauthorized;
 };
 
 test('a token revoked while the app runs: the next authenticated call ends the session on /login', async ({
