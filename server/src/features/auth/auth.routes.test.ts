@@ -356,12 +356,15 @@ describe('infrastructure routes', () => {
     expect(Object.keys(doc.json().paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/user/{id}/admin']));
   });
 
-  it('sends security headers', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  it('sends security headers on answers, errors and unknown paths alike', async () => {
+    for (const url of ['/api/health', '/api/user/profile', '/api/no/such/thing']) {
+      const res = await t.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
   });
 });
 
