@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { type FriendshipRow, friendships, users } from '../../db/schema/index';
 
 /** All SQL about friend requests and friendships. One row per unordered pair (friendships_pair_key). */
@@ -82,65 +83,90 @@ export const deleteFriendship = async (db: Db, a: string, b: string): Promise<Fr
       .returning()
   )[0];
 
+/** The member a list is for, bound when a prepared statement runs. */
+const member = sql.placeholder('me');
+const pageParams = (userId: string, page: number, limit: number) => ({
+  me: userId,
+  limit,
+  offset: offset(page, limit),
+});
+
 /** One page of a member's friends, by username. */
-export const listFriends = async (db: Db, me: string, page: number, limit: number) => {
-  const other = sql`case when ${friendships.requesterId} = ${me}::uuid then ${friendships.addresseeId} else ${friendships.requesterId} end`;
-  const where = and(
-    eq(friendships.status, 'accepted'),
-    or(eq(friendships.requesterId, me), eq(friendships.addresseeId, me)),
-  );
-  const [rows, totals] = await Promise.all([
-    db
-      .select({
-        ...person,
-        friendshipId: friendships.id,
-        // accepted_at is always set on accept; created_at stands in should a row ever lack it.
-        since: sql<Date>`coalesce(${friendships.acceptedAt}, ${friendships.createdAt})`.mapWith(friendships.createdAt),
-      })
-      .from(friendships)
-      .innerJoin(users, eq(users.id, other))
-      .where(where)
-      .orderBy(asc(sql`lower(${users.username})`), asc(users.id))
-      .limit(limit)
-      .offset(offset(page, limit)),
-    db.select({ n: count() }).from(friendships).where(where),
-  ]);
+export const listFriends = async (db: Db, userId: string, page: number, limit: number) => {
+  const statements = preparedOnce(db, 'friends_of', (name) => {
+    const other = sql`case when ${friendships.requesterId} = ${member}::uuid then ${friendships.addresseeId} else ${friendships.requesterId} end`;
+    const where = and(
+      eq(friendships.status, 'accepted'),
+      or(eq(friendships.requesterId, member), eq(friendships.addresseeId, member)),
+    );
+    return {
+      rows: db
+        .select({
+          ...person,
+          friendshipId: friendships.id,
+          // accepted_at is always set on accept; created_at stands in should a row ever lack it.
+          since: sql<Date>`coalesce(${friendships.acceptedAt}, ${friendships.createdAt})`.mapWith(
+            friendships.createdAt,
+          ),
+        })
+        .from(friendships)
+        .innerJoin(users, eq(users.id, other))
+        .where(where)
+        .orderBy(asc(sql`lower(${users.username})`), asc(users.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`${name}_rows`),
+      total: db.select({ n: count() }).from(friendships).where(where).prepare(`${name}_total`),
+    };
+  });
+  const params = pageParams(userId, page, limit);
+  const [rows, totals] = await Promise.all([statements.rows.execute(params), statements.total.execute(params)]);
   return { rows, total: totals[0]?.n ?? 0 };
 };
+
+/** A member's pending requests: sent to them (incoming) or by them (outgoing). */
+const pendingWhere = (direction: 'incoming' | 'outgoing') =>
+  and(
+    eq(direction === 'incoming' ? friendships.addresseeId : friendships.requesterId, member),
+    eq(friendships.status, 'pending'),
+  );
 
 /** One page of pending requests sent to (incoming) or by (outgoing) a member, newest first. */
 export const listPending = async (
   db: Db,
-  me: string,
+  userId: string,
   direction: 'incoming' | 'outgoing',
   page: number,
   limit: number,
 ) => {
-  const mine = direction === 'incoming' ? friendships.addresseeId : friendships.requesterId;
-  const theirs = direction === 'incoming' ? friendships.requesterId : friendships.addresseeId;
-  const where = and(eq(mine, me), eq(friendships.status, 'pending'));
-  const [rows, totals] = await Promise.all([
-    db
-      .select({ requestId: friendships.id, createdAt: friendships.createdAt, person })
-      .from(friendships)
-      .innerJoin(users, eq(users.id, theirs))
-      .where(where)
-      .orderBy(desc(friendships.createdAt), desc(friendships.id))
-      .limit(limit)
-      .offset(offset(page, limit)),
-    db.select({ n: count() }).from(friendships).where(where),
-  ]);
+  const statements = preparedOnce(db, `pending_${direction}`, (name) => {
+    const theirs = direction === 'incoming' ? friendships.requesterId : friendships.addresseeId;
+    return {
+      rows: db
+        .select({ requestId: friendships.id, createdAt: friendships.createdAt, person })
+        .from(friendships)
+        .innerJoin(users, eq(users.id, theirs))
+        .where(pendingWhere(direction))
+        .orderBy(desc(friendships.createdAt), desc(friendships.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`${name}_rows`),
+      total: countPendingStatement(db, direction),
+    };
+  });
+  const params = pageParams(userId, page, limit);
+  const [rows, totals] = await Promise.all([statements.rows.execute(params), statements.total.execute(params)]);
   return { rows, total: totals[0]?.n ?? 0 };
 };
 
+const countPendingStatement = (db: Db, direction: 'incoming' | 'outgoing') =>
+  preparedOnce(db, `pending_${direction}_total`, (name) =>
+    db.select({ n: count() }).from(friendships).where(pendingWhere(direction)).prepare(name),
+  );
+
 /** How many requests wait for this member's answer. */
-export const countIncoming = async (db: Db, me: string): Promise<number> =>
-  (
-    await db
-      .select({ n: count() })
-      .from(friendships)
-      .where(and(eq(friendships.addresseeId, me), eq(friendships.status, 'pending')))
-  )[0]?.n ?? 0;
+export const countIncoming = async (db: Db, userId: string): Promise<number> =>
+  (await countPendingStatement(db, 'incoming').execute({ me: userId }))[0]?.n ?? 0;
 
 /** Escapes ILIKE's wildcards so a search for `a_b` or `50%` matches those characters. */
 const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

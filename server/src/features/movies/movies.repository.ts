@@ -1,5 +1,6 @@
 import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { type MovieRow, movies, searchWords, users } from '../../db/schema/index';
 
 /** All SQL about movies. */
@@ -62,18 +63,26 @@ export const listMoviesOf = async (
   ownerId: string,
   q: { page: number; limit: number; status?: MovieRow['status'] },
 ): Promise<{ rows: MovieWithOwner[]; total: number }> => {
-  const where = and(eq(movies.ownerId, ownerId), q.status ? eq(movies.status, q.status) : undefined);
-  const [rows, totals] = await Promise.all([
-    db
-      .select(withOwner)
-      .from(movies)
-      .innerJoin(users, eq(users.id, movies.ownerId))
-      .where(where)
-      .orderBy(desc(movies.createdAt), desc(movies.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ n: count() }).from(movies).where(where),
-  ]);
+  const statements = preparedOnce(db, q.status ? 'movies_of_owner_status' : 'movies_of_owner', (name) => {
+    const where = and(
+      eq(movies.ownerId, sql.placeholder('ownerId')),
+      q.status ? eq(movies.status, sql.placeholder('status')) : undefined,
+    );
+    return {
+      rows: db
+        .select(withOwner)
+        .from(movies)
+        .innerJoin(users, eq(users.id, movies.ownerId))
+        .where(where)
+        .orderBy(desc(movies.createdAt), desc(movies.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`${name}_rows`),
+      total: db.select({ n: count() }).from(movies).where(where).prepare(`${name}_total`),
+    };
+  });
+  const params = { ownerId, status: q.status, limit: q.limit, offset: (q.page - 1) * q.limit };
+  const [rows, totals] = await Promise.all([statements.rows.execute(params), statements.total.execute(params)]);
   return { rows: rows.map(flatten), total: totals[0]?.n ?? 0 };
 };
 

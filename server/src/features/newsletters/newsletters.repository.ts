@@ -1,5 +1,6 @@
-import { and, count, desc, eq, notExists, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, notExists, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { newsletterReads, newsletters } from '../../db/schema/index';
 
 /** All SQL about newsletters and their read marks. */
@@ -9,13 +10,13 @@ export type NewsletterWithView = NewsletterRow & { isViewed: boolean };
 export type NewsletterValues = Pick<typeof newsletters.$inferInsert, 'title' | 'content' | 'isImportant'>;
 
 /** Whether the viewer has a read mark on the row; false for visitors. */
-const viewedBy = (viewerId: string | null): SQL<boolean> =>
+const viewedBy = (viewerId: string | Placeholder | null): SQL<boolean> =>
   viewerId
     ? sql<boolean>`exists (select 1 from ${newsletterReads} where ${newsletterReads.newsletterId} = ${newsletters.id} and ${newsletterReads.userId} = ${viewerId})`
     : sql<boolean>`false`;
 
 /** Newsletters the user has not read (served by the reads primary key). */
-const unreadBy = (db: Db, userId: string) =>
+const unreadBy = (db: Db, userId: string | Placeholder) =>
   notExists(
     db
       .select({ one: sql`1` })
@@ -25,7 +26,7 @@ const unreadBy = (db: Db, userId: string) =>
 
 const newestFirst = [desc(newsletters.createdAt), desc(newsletters.id)];
 
-const selectWithView = (db: Db, viewerId: string | null) =>
+const selectWithView = (db: Db, viewerId: string | Placeholder | null) =>
   db.select({ newsletter: newsletters, isViewed: viewedBy(viewerId) }).from(newsletters);
 
 const flatten = (r: { newsletter: NewsletterRow; isViewed: boolean }): NewsletterWithView => ({
@@ -51,15 +52,31 @@ export const listNewsletters = async (
 
 /** The newest ones; for a member only those they have not read. */
 export const latestNewsletters = async (db: Db, viewerId: string | null, limit: number) => {
-  const rows = await selectWithView(db, viewerId)
-    .where(viewerId ? unreadBy(db, viewerId) : undefined)
-    .orderBy(...newestFirst)
-    .limit(limit);
+  const rows = viewerId
+    ? await preparedOnce(db, 'newsletters_latest_unread', (name) => {
+        const viewer = sql.placeholder('viewer');
+        return selectWithView(db, viewer)
+          .where(unreadBy(db, viewer))
+          .orderBy(...newestFirst)
+          .limit(sql.placeholder('limit'))
+          .prepare(name);
+      }).execute({ viewer: viewerId, limit })
+    : await selectWithView(db, null)
+        .orderBy(...newestFirst)
+        .limit(limit);
   return rows.map(flatten);
 };
 
 export const countUnread = async (db: Db, userId: string): Promise<number> =>
-  (await db.select({ n: count() }).from(newsletters).where(unreadBy(db, userId)))[0]?.n ?? 0;
+  (
+    await preparedOnce(db, 'newsletters_unread_count', (name) =>
+      db
+        .select({ n: count() })
+        .from(newsletters)
+        .where(unreadBy(db, sql.placeholder('viewer')))
+        .prepare(name),
+    ).execute({ viewer: userId })
+  )[0]?.n ?? 0;
 
 export const findNewsletter = async (
   db: Db,

@@ -1,11 +1,20 @@
 import { asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { type UserRow, users } from '../../db/schema/index';
 
 /** All SQL about users. The auth feature uses it too: it is the users feature's public data API. */
 
 export const findUserById = async (db: Db, id: string): Promise<UserRow | undefined> =>
-  (await db.select().from(users).where(eq(users.id, id)))[0];
+  (
+    await preparedOnce(db, 'user_by_id', (name) =>
+      db
+        .select()
+        .from(users)
+        .where(eq(users.id, sql.placeholder('id')))
+        .prepare(name),
+    ).execute({ id })
+  )[0];
 
 export const findUserByUsername = async (db: Db, username: string): Promise<UserRow | undefined> =>
   (await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`))[0];
@@ -81,14 +90,20 @@ export const listUsers = async (
 ): Promise<{ rows: UserRow[]; total: number }> => {
   const pattern = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const where = pattern ? or(ilike(users.username, pattern), ilike(users.email, pattern)) : undefined;
+  const sort = q.sort ?? '-created_at';
+  const page = { limit: q.limit, offset: (q.page - 1) * q.limit };
   const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(SORTS[q.sort ?? '-created_at'], asc(users.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
+    where
+      ? db.select().from(users).where(where).orderBy(SORTS[sort], asc(users.id)).limit(page.limit).offset(page.offset)
+      : preparedOnce(db, `users_page_${sort}`, (name) =>
+          db
+            .select()
+            .from(users)
+            .orderBy(SORTS[sort], asc(users.id))
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset'))
+            .prepare(name),
+        ).execute(page),
     where ? countUsers(db, where) : countAllUsers(db),
   ]);
   return { rows, total };
