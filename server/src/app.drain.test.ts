@@ -73,3 +73,52 @@ it('answers a request reaching a draining server with 503 and the error body', a
     await rm(dataDir, { recursive: true, force: true });
   }
 });
+
+// A client that hangs up mid-request leaves its handler running; server.close() no longer waits
+// for it (no connection is left). The database must stay open until the handler has settled.
+it('closes the database only after handlers whose client hung up have settled', async () => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'kinodost-drain-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'drain-test-secret-0123456789abcdef0123',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+  });
+  const app = await buildApp(config);
+  let release!: () => void;
+  const gate = new Promise<void>((r) => {
+    release = r;
+  });
+  let started!: () => void;
+  const handlerStarted = new Promise<void>((r) => {
+    started = r;
+  });
+  let outcome: string | undefined;
+  app.get('/slow', async () => {
+    started();
+    await gate;
+    outcome = await app.database.ping().then(
+      () => 'database answered',
+      (err: Error) => `database failed: ${err.message}`,
+    );
+    return { ok: true };
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  try {
+    const req = http.get({ host: '127.0.0.1', port, path: '/slow' });
+    req.on('error', () => {});
+    await handlerStarted;
+    req.destroy();
+    const closed = app.close();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(outcome).toBeUndefined();
+    release();
+    await closed;
+    expect(outcome).toBe('database answered');
+  } finally {
+    release();
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});

@@ -15,13 +15,13 @@ import type { Database } from './db/client';
 import { openDatabase } from './db/open';
 import { registerFeatures } from './features/index';
 import { presencePlugin } from './features/presence/presence.socket';
-import { UnavailableError } from './lib/errors';
 import { createEventBus, type EventBus } from './lib/event-bus';
 import { createMailer, type Mailer } from './lib/mailer';
 import { msg } from './lib/messages';
 import { createLocalFileStore, type FileStore } from './lib/storage';
 import { wellFormed } from './lib/well-formed';
 import { authPlugin } from './plugins/auth';
+import { drainPlugin } from './plugins/drain';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webPlugin } from './plugins/web';
@@ -119,21 +119,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   }
   const avatarDir = path.join(config.dataDir, 'uploads', 'avatars');
   app.decorate('avatars', createLocalFileStore(avatarDir));
-  // While shutting down, answers in flight tell keep-alive clients to reconnect elsewhere,
-  // so their sockets close after the response instead of holding the process open.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  // Callback hooks, not async ones: they run on every request and a promise each is not free.
-  app.addHook('onRequest', (_request, _reply, done) => {
-    done(closing ? new UnavailableError(msg.common.unavailable) : undefined);
-  });
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
-    done(null, payload);
-  });
+  await app.register(drainPlugin);
   app.addHook('onClose', async () => {
+    // Within close-with-grace's 10 s (main.ts), leaving time for the rest.
+    await app.handlersSettled(5000);
     await app.mailer.close();
     await app.redis?.quit().catch(() => app.redis?.disconnect());
     if (!deps.database) await database.close();
