@@ -1,8 +1,8 @@
 import { type Static, Type } from 'typebox';
-import { Paged } from './common';
+import { Paged, StringEnum } from './common';
 import { PersonRef } from './people';
 
-export const CommentStatus = Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]);
+export const CommentStatus = StringEnum(['pending', 'approved', 'rejected']);
 export type CommentStatus = Static<typeof CommentStatus>;
 
 /** A comment on a movie; only approved ones are public, authors see their own pending ones. */
@@ -38,7 +38,7 @@ export const AdminCommentQuery = Type.Object({
 });
 export type AdminCommentQuery = Static<typeof AdminCommentQuery>;
 
-export const ModerationAction = Type.Union([Type.Literal('approve'), Type.Literal('reject'), Type.Literal('delete')]);
+export const ModerationAction = StringEnum(['approve', 'reject', 'delete']);
 export type ModerationAction = Static<typeof ModerationAction>;
 
 /** Moderates up to 100 comments at once. */

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Paged } from './common';
+import { Nullable, Paged, StringEnum } from './common';
 import { PersonRef } from './people';
 
 /** Friend lists page by 20 by default, at most 100 a page. */
@@ -18,7 +18,7 @@ export const FriendEntry = Type.Object({
   /** The friend's user id (links to /user/{id}). */
   id: Type.String({ format: 'uuid' }),
   username: Type.String(),
-  avatar_url: Type.Union([Type.String(), Type.Null()]),
+  avatar_url: Nullable(Type.String()),
   friendshipId: Type.String({ format: 'uuid' }),
   /** When the request was accepted. */
   since: Type.String({ format: 'date-time' }),
@@ -48,11 +48,11 @@ export type IncomingRequestList = Static<typeof IncomingRequestList>;
 export const OutgoingRequestList = Paged(OutgoingRequest);
 export type OutgoingRequestList = Static<typeof OutgoingRequestList>;
 
-export const FriendshipState = Type.Union([Type.Literal('none'), Type.Literal('pending'), Type.Literal('accepted')]);
+export const FriendshipState = StringEnum(['none', 'pending', 'accepted']);
 export type FriendshipState = Static<typeof FriendshipState>;
 
 /** Which way a pending request goes, seen from the caller. */
-export const RequestDirection = Type.Union([Type.Literal('incoming'), Type.Literal('outgoing')]);
+export const RequestDirection = StringEnum(['incoming', 'outgoing']);
 export type RequestDirection = Static<typeof RequestDirection>;
 
 /** GET /api/friends/status/{userId} (SPEC.md section 3 "Friendship status response"). */
@@ -74,7 +74,7 @@ export type FriendshipStatusReply = Static<typeof FriendshipStatusReply>;
 /** POST /api/friends/request/{userId}: pending (201), or accepted (200) when they had already asked you. */
 export const SendRequestReply = Type.Object({
   success: Type.Literal(true),
-  status: Type.Union([Type.Literal('pending'), Type.Literal('accepted')]),
+  status: StringEnum(['pending', 'accepted']),
   message: Type.String(),
   requestId: Type.String({ format: 'uuid' }),
 });
@@ -109,7 +109,7 @@ export type PeopleQuery = Static<typeof PeopleQuery>;
 export const PersonWithStatus = Type.Object({
   id: Type.String({ format: 'uuid' }),
   username: Type.String(),
-  avatar_url: Type.Union([Type.String(), Type.Null()]),
+  avatar_url: Nullable(Type.String()),
   status: FriendshipState,
   /** Only when pending. */
   direction: Type.Optional(RequestDirection),

@@ -1,11 +1,9 @@
-import { type Static, type TSchema, Type } from 'typebox';
-import { Paged } from './common';
+import { type Static, Type } from 'typebox';
+import { Nullable, Paged, StringEnum } from './common';
 import { PersonRef } from './people';
 
-export const MovieStatus = Type.Union([Type.Literal('watched'), Type.Literal('watchlist')]);
+export const MovieStatus = StringEnum(['watched', 'watchlist']);
 export type MovieStatus = Static<typeof MovieStatus>;
-
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 /** A film in a member's collection (PRODUCT.md "Movies"). */
 export const Movie = Type.Object({

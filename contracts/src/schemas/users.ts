@@ -1,13 +1,13 @@
 import { type Static, Type } from 'typebox';
 import { Email, Username } from './auth';
-import { Paged } from './common';
+import { Nullable, Paged, StringEnum } from './common';
 
 /** The profile of SPEC.md section 3; email only for the owner and admins. */
 export const UserProfile = Type.Object({
   id: Type.String({ format: 'uuid' }),
   username: Type.String(),
   email: Type.String(),
-  avatar_url: Type.Union([Type.String(), Type.Null()]),
+  avatar_url: Nullable(Type.String()),
   isAdmin: Type.Boolean(),
   created_at: Type.String({ format: 'date-time' }),
 });
@@ -17,10 +17,10 @@ export type UserProfile = Static<typeof UserProfile>;
 export const PublicProfile = Type.Object({
   id: Type.String({ format: 'uuid' }),
   username: Type.String(),
-  avatar_url: Type.Union([Type.String(), Type.Null()]),
+  avatar_url: Nullable(Type.String()),
   isAdmin: Type.Boolean(),
   created_at: Type.String({ format: 'date-time' }),
-  last_seen: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  last_seen: Nullable(Type.String({ format: 'date-time' })),
 });
 export type PublicProfile = Static<typeof PublicProfile>;
 
@@ -40,12 +40,7 @@ export type AdminUpdateUserBody = Static<typeof AdminUpdateUserBody>;
 export const AdminFlagBody = Type.Object({ isAdmin: Type.Boolean() });
 export type AdminFlagBody = Static<typeof AdminFlagBody>;
 
-export const UserSort = Type.Union([
-  Type.Literal('created_at'),
-  Type.Literal('-created_at'),
-  Type.Literal('username'),
-  Type.Literal('-username'),
-]);
+export const UserSort = StringEnum(['created_at', '-created_at', 'username', '-username']);
 export type UserSort = Static<typeof UserSort>;
 
 /** GET /api/user/all query: paged, searchable by username or email, sortable. */
