@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { pageWithTotal } from '../../db/paging';
 import { type CommentRow, comments, movies, users } from '../../db/schema/index';
 
 /** All SQL about comments. */
@@ -49,15 +50,14 @@ export const listMovieComments = async (
     ? or(eq(comments.status, 'approved'), and(eq(comments.status, 'pending'), eq(comments.authorId, viewerId)))
     : eq(comments.status, 'approved');
   const where = and(eq(comments.movieId, movieId), visible);
-  const [rows, totals] = await Promise.all([
-    joined(db)
-      .where(where)
-      .orderBy(asc(comments.createdAt), asc(comments.id))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    db.select({ n: count() }).from(comments).where(where),
-  ]);
-  return { rows: rows.map(flatten), total: totals[0]?.n ?? 0 };
+  const offset = (page.page - 1) * page.limit;
+  const { rows, total } = await pageWithTotal(
+    offset,
+    page.limit,
+    () => joined(db).where(where).orderBy(asc(comments.createdAt), asc(comments.id)).limit(page.limit).offset(offset),
+    async () => (await db.select({ n: count() }).from(comments).where(where))[0]?.n ?? 0,
+  );
+  return { rows: rows.map(flatten), total };
 };
 
 /** The moderation queue: oldest pending first, so nothing waits forever; other statuses newest first. */

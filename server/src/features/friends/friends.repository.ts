@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { pageWithTotal } from '../../db/paging';
 import { preparedOnce } from '../../db/prepared';
 import { type FriendshipRow, friendships, users } from '../../db/schema/index';
 
@@ -120,8 +121,12 @@ export const listFriends = async (db: Db, userId: string, page: number, limit: n
     };
   });
   const params = pageParams(userId, page, limit);
-  const [rows, totals] = await Promise.all([statements.rows.execute(params), statements.total.execute(params)]);
-  return { rows, total: totals[0]?.n ?? 0 };
+  return pageWithTotal(
+    params.offset,
+    limit,
+    () => statements.rows.execute(params),
+    async () => (await statements.total.execute(params))[0]?.n ?? 0,
+  );
 };
 
 /** A member's pending requests: sent to them (incoming) or by them (outgoing). */
@@ -155,8 +160,12 @@ export const listPending = async (
     };
   });
   const params = pageParams(userId, page, limit);
-  const [rows, totals] = await Promise.all([statements.rows.execute(params), statements.total.execute(params)]);
-  return { rows, total: totals[0]?.n ?? 0 };
+  return pageWithTotal(
+    params.offset,
+    limit,
+    () => statements.rows.execute(params),
+    async () => (await statements.total.execute(params))[0]?.n ?? 0,
+  );
 };
 
 const countPendingStatement = (db: Db, direction: 'incoming' | 'outgoing') =>

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { pageWithTotal } from '../../db/paging';
 import { preparedOnce } from '../../db/prepared';
 import { type MovieRow, movies, searchWords, users } from '../../db/schema/index';
 
@@ -82,8 +83,13 @@ export const listMoviesOf = async (
     };
   });
   const params = { ownerId, status: q.status, limit: q.limit, offset: (q.page - 1) * q.limit };
-  const [rows, totals] = await Promise.all([statements.rows.execute(params), statements.total.execute(params)]);
-  return { rows: rows.map(flatten), total: totals[0]?.n ?? 0 };
+  const { rows, total } = await pageWithTotal(
+    params.offset,
+    q.limit,
+    () => statements.rows.execute(params),
+    async () => (await statements.total.execute(params))[0]?.n ?? 0,
+  );
+  return { rows: rows.map(flatten), total };
 };
 
 /** Totals past this are reported as this: counting every hit of a very broad query would cost more than the page. */
