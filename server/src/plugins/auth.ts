@@ -7,7 +7,7 @@ import { msg } from '../lib/messages';
 import { createTokenService, type TokenService } from '../lib/tokens';
 import { createUserCache, type InvalidationChannel, shareInvalidations, type UserCache } from '../lib/user-cache';
 
-/** The signed-in member, as loaded for this request. */
+/** The signed-in member, as loaded for this request: every field of their own profile (users.mappers.ts toProfile). */
 export interface AuthUser {
   id: string;
   username: string;
@@ -15,6 +15,7 @@ export interface AuthUser {
   isAdmin: boolean;
   avatar: string | null;
   tokenVersion: number;
+  createdAt: Date;
 }
 
 declare module 'fastify' {
@@ -89,6 +90,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       isAdmin: users.isAdmin,
       avatar: users.avatar,
       tokenVersion: users.tokenVersion,
+      createdAt: users.createdAt,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))

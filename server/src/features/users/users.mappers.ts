@@ -5,7 +5,9 @@ import type { UserRow } from '../../db/schema/index';
 export const avatarUrl = (avatar: string | null): string | null => (avatar ? `/uploads/avatars/${avatar}` : null);
 
 /** The profile the owner and admins see. */
-export const toProfile = (u: UserRow): UserProfile => ({
+export const toProfile = (
+  u: Pick<UserRow, 'id' | 'username' | 'email' | 'avatar' | 'isAdmin' | 'createdAt'>,
+): UserProfile => ({
   id: u.id,
   username: u.username,
   email: u.email,

@@ -22,6 +22,10 @@ const avatarForm = (data: Buffer, field = 'avatar', type = 'image/png') => {
 };
 const uploadAvatar = (token: string, form: FormData) =>
   t.injectAs(token, { method: 'POST', url: '/api/user/avatar', payload: form as unknown as string });
+const png = (w: number, h: number) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: '#3f51b5' } })
+    .png()
+    .toBuffer();
 const avatarFile = (url: string) => path.join(t.dataDir, 'uploads', 'avatars', path.basename(url));
 
 describe('own profile', () => {
@@ -61,6 +65,24 @@ describe('own profile', () => {
     expect(bad.json().fields).toEqual({ email: msg.fields.email });
   });
 
+  it('GET /api/user/profile shows each change at once, though it is served from the signed-in user cache', async () => {
+    const { user, token } = await createUser(t.app, { username: 'rauf' });
+    const { token: admin } = await createAdmin(t.app);
+    const profile = async () => (await as(token, 'GET', '/api/user/profile')).json();
+    expect(await profile()).toMatchObject({ username: 'rauf', avatar_url: null, isAdmin: false });
+
+    await as(token, 'PUT', '/api/user/profile', { username: 'rauf_m' });
+    expect(await profile()).toMatchObject({ username: 'rauf_m' });
+    const uploaded = (await uploadAvatar(token, avatarForm(await png(64, 64)))).json().avatar_url;
+    expect(await profile()).toMatchObject({ avatar_url: uploaded });
+    await as(token, 'DELETE', '/api/user/avatar');
+    expect(await profile()).toMatchObject({ avatar_url: null });
+    await as(admin, 'PUT', `/api/user/${user.id}`, { email: 'rauf.new@example.com' });
+    expect(await profile()).toMatchObject({ email: 'rauf.new@example.com' });
+    await as(admin, 'PUT', `/api/user/${user.id}/admin`, { isAdmin: true });
+    expect(await profile()).toMatchObject({ isAdmin: true });
+  });
+
   it('needs a token', async () => {
     expect(
       (await t.inject({ method: 'PUT', url: '/api/user/profile', payload: { username: 'x_x_x' } })).statusCode,
@@ -96,10 +118,6 @@ describe('public profiles', () => {
 });
 
 describe('avatars', () => {
-  const png = (w: number, h: number) =>
-    sharp({ create: { width: w, height: h, channels: 3, background: '#3f51b5' } })
-      .png()
-      .toBuffer();
 
   it('stores a square WebP, serves it with long caching, replaces and deletes the file', async () => {
     const { token } = await createUser(t.app);

@@ -29,7 +29,9 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.requireMember,
       schema: { tags: ['users'], security: bearer, response: { 200: UserProfile, ...errors } },
     },
-    async (request) => toProfile(await users.getById(currentUser(request).id)),
+    // The signed-in user's row is already loaded (and briefly cached) by the token check, which
+    // drops it on every change to it: the own profile needs no query of its own.
+    async (request) => toProfile(currentUser(request)),
   );
 
   app.put(
