@@ -40,7 +40,8 @@ export const movies = pgTable(
       ),
   },
   (t) => [
-    index('movies_search_fts_idx').using('gin', t.searchVector),
+    // No pending list (migration 0005): a write never pays for merging everyone else's.
+    index('movies_search_fts_idx').using('gin', t.searchVector).with({ fastupdate: false }),
     index('movies_owner_created_idx').on(t.ownerId, t.createdAt.desc(), t.id),
     index('movies_created_at_idx').on(t.createdAt),
     check('movies_status_check', sql`${t.status} in ('watched', 'watchlist')`),

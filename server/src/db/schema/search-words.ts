@@ -7,5 +7,5 @@ import { index, pgTable, text } from 'drizzle-orm/pg-core';
  * small table, instead of comparing it with a million titles.
  */
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
-  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`).with({ fastupdate: false }),
 ]);
