@@ -67,13 +67,19 @@ export const latestNewsletters = async (db: Db, viewerId: string | null, limit: 
   return rows.map(flatten);
 };
 
+/**
+ * Newsletters less the member's read marks. A mark exists only for an existing newsletter
+ * (the foreign key cascades) and once per pair (the primary key), so the difference is
+ * exact, and costs two index counts instead of a read-mark probe for every newsletter.
+ */
 export const countUnread = async (db: Db, userId: string): Promise<number> =>
   (
     await preparedOnce(db, 'newsletters_unread_count', (name) =>
       db
-        .select({ n: count() })
-        .from(newsletters)
-        .where(unreadBy(db, sql.placeholder('viewer')))
+        .select({
+          n: sql<number>`(select count(*) from ${newsletters})::int - (select count(*) from ${newsletterReads} where ${newsletterReads.userId} = ${sql.placeholder('viewer')})::int`,
+        })
+        .from(sql`(select 1) as one`)
         .prepare(name),
     ).execute({ viewer: userId })
   )[0]?.n ?? 0;
