@@ -343,6 +343,8 @@ describe('lists and the count', () => {
     expect(page1.data).toHaveLength(2);
     expect(page3.data).toHaveLength(1);
     expect(page3.data[0].sender.username).toBe('pager_0');
+    expect(page3.total).toBe(5);
+    expect(await list(me, '/requests/incoming?page=9&limit=2')).toMatchObject({ data: [], total: 5 });
     expect(await count(me)).toBe(5);
 
     for (const s of senders) {
@@ -352,6 +354,8 @@ describe('lists and the count', () => {
     const friends2 = await list(me, '?page=2&limit=2');
     expect(friends2).toMatchObject({ page: 2, limit: 2, total: 5 });
     expect(friends2.data.map((f: { username: string }) => f.username)).toEqual(['pager_2', 'pager_3']);
+    expect((await list(me, '?page=3&limit=2')).total).toBe(5);
+    expect(await list(me, '?page=9&limit=2')).toMatchObject({ data: [], total: 5 });
     expect((await list(senders[0] as FactoryUser, '/requests/outgoing?limit=100')).total).toBe(0);
 
     expect((await as(me, 'GET', '/api/friends?limit=101')).statusCode).toBe(400);
