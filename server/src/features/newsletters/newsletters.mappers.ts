@@ -1,7 +1,7 @@
 import type { Newsletter, NewsletterSummary } from '@kinodost/contracts/schemas/newsletters';
-import type { NewsletterWithView } from './newsletters.repository';
+import type { NewsletterSummaryRow, NewsletterWithView } from './newsletters.repository';
 
-export const toNewsletterSummary = (n: NewsletterWithView): NewsletterSummary => ({
+export const toNewsletterSummary = (n: NewsletterSummaryRow): NewsletterSummary => ({
   id: n.id,
   title: n.title,
   is_important: n.isImportant,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, notExists, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, notExists, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { newsletterReads, newsletters } from '../../db/schema/index';
@@ -7,10 +7,12 @@ import { newsletterReads, newsletters } from '../../db/schema/index';
 
 export type NewsletterRow = typeof newsletters.$inferSelect;
 export type NewsletterWithView = NewsletterRow & { isViewed: boolean };
+/** What lists show: no content. */
+export type NewsletterSummaryRow = Omit<NewsletterWithView, 'content'>;
 export type NewsletterValues = Pick<typeof newsletters.$inferInsert, 'title' | 'content' | 'isImportant'>;
 
 /** Whether the viewer has a read mark on the row; false for visitors. */
-const viewedBy = (viewerId: string | Placeholder | null): SQL<boolean> =>
+const viewedBy = (viewerId: string | null): SQL<boolean> =>
   viewerId
     ? sql<boolean>`exists (select 1 from ${newsletterReads} where ${newsletterReads.newsletterId} = ${newsletters.id} and ${newsletterReads.userId} = ${viewerId})`
     : sql<boolean>`false`;
@@ -26,7 +28,7 @@ const unreadBy = (db: Db, userId: string | Placeholder) =>
 
 const newestFirst = [desc(newsletters.createdAt), desc(newsletters.id)];
 
-const selectWithView = (db: Db, viewerId: string | Placeholder | null) =>
+const selectWithView = (db: Db, viewerId: string | null) =>
   db.select({ newsletter: newsletters, isViewed: viewedBy(viewerId) }).from(newsletters);
 
 const flatten = (r: { newsletter: NewsletterRow; isViewed: boolean }): NewsletterWithView => ({
@@ -50,21 +52,30 @@ export const listNewsletters = async (
   return { rows: rows.map(flatten), total: totals[0]?.n ?? 0 };
 };
 
-/** The newest ones; for a member only those they have not read. */
-export const latestNewsletters = async (db: Db, viewerId: string | null, limit: number) => {
+const { content: _content, ...summaryColumns } = getTableColumns(newsletters);
+
+/** The newest ones, without their content; for a member only those they have not read (so none is viewed). */
+export const latestNewsletters = async (
+  db: Db,
+  viewerId: string | null,
+  limit: number,
+): Promise<NewsletterSummaryRow[]> => {
   const rows = viewerId
-    ? await preparedOnce(db, 'newsletters_latest_unread', (name) => {
-        const viewer = sql.placeholder('viewer');
-        return selectWithView(db, viewer)
-          .where(unreadBy(db, viewer))
+    ? await preparedOnce(db, 'newsletters_latest_unread', (name) =>
+        db
+          .select(summaryColumns)
+          .from(newsletters)
+          .where(unreadBy(db, sql.placeholder('viewer')))
           .orderBy(...newestFirst)
           .limit(sql.placeholder('limit'))
-          .prepare(name);
-      }).execute({ viewer: viewerId, limit })
-    : await selectWithView(db, null)
+          .prepare(name),
+      ).execute({ viewer: viewerId, limit })
+    : await db
+        .select(summaryColumns)
+        .from(newsletters)
         .orderBy(...newestFirst)
         .limit(limit);
-  return rows.map(flatten);
+  return rows.map((r) => ({ ...r, isViewed: false }));
 };
 
 /**
