@@ -113,16 +113,28 @@ const countUsers = async (db: Db, where?: SQL) => (await db.select({ n: count() 
 
 /**
  * The unfiltered total of the admin users page. Counting 100,000 members costs tens of
- * milliseconds on every page view, so on a large install (at least LARGE members) the
- * total is reused for up to TOTAL_TTL_MS: the count may lag a sign-up by that much.
+ * milliseconds, so on a large install (at least LARGE members) the page answers with the
+ * last count and, once that is TOTAL_TTL_MS old, counts again in the background (one count
+ * at a time): the total may lag a sign-up by about that much, and no page view waits for it.
  * Small installs, and tests, always count exactly.
  */
 const LARGE = 10_000;
 const TOTAL_TTL_MS = 2_000;
-const allUsersTotal = new WeakMap<Db, { n: number; at: number }>();
-const countAllUsers = async (db: Db) => {
+const allUsersTotal = new WeakMap<Db, { n: number; at: number; refreshing?: Promise<number> }>();
+const countAllUsers = async (db: Db): Promise<number> => {
   const cached = allUsersTotal.get(db);
-  if (cached && cached.n >= LARGE && Date.now() - cached.at < TOTAL_TTL_MS) return cached.n;
+  if (cached && cached.n >= LARGE) {
+    if (Date.now() - cached.at >= TOTAL_TTL_MS && !cached.refreshing) {
+      cached.refreshing = recount(db).catch(() => {
+        cached.refreshing = undefined;
+        return cached.n;
+      });
+    }
+    return cached.n;
+  }
+  return recount(db);
+};
+const recount = async (db: Db) => {
   const n = await countUsers(db);
   allUsersTotal.set(db, { n, at: Date.now() });
   return n;
