@@ -25,10 +25,8 @@ const get = (port: number, path: string, agent: http.Agent) =>
       .on('error', reject);
   });
 
-// While the server drains (SIGTERM), a request can still arrive on a keep-alive connection
-// that was idle when the drain began. It is turned away with PRODUCT.md's body, not Fastify's own.
-it('answers a request reaching a draining server with 503 and the error body', async () => {
-  const database = await createTestDatabase();
+/** A config on a data folder of its own. */
+const drainConfig = async () => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kinodost-drain-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -36,16 +34,27 @@ it('answers a request reaching a draining server with 503 and the error body', a
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
   });
+  return { dataDir, config };
+};
+
+/** A promise and the function that resolves it. */
+const signal = (): [Promise<void>, () => void] => {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return [promise, resolve];
+};
+
+// While the server drains (SIGTERM), a request can still arrive on a keep-alive connection
+// that was idle when the drain began. It is turned away with PRODUCT.md's body, not Fastify's own.
+it('answers a request reaching a draining server with 503 and the error body', async () => {
+  const database = await createTestDatabase();
+  const { dataDir, config } = await drainConfig();
   const app = await buildApp(config, { database });
   // Holds the drain open at its start, before the listener closes, as a slow drain would.
-  let release!: () => void;
-  const gate = new Promise<void>((r) => {
-    release = r;
-  });
-  let draining!: () => void;
-  const drainStarted = new Promise<void>((r) => {
-    draining = r;
-  });
+  const [gate, release] = signal();
+  const [drainStarted, draining] = signal();
   app.addHook('preClose', async () => {
     draining();
     await gate;
@@ -77,22 +86,10 @@ it('answers a request reaching a draining server with 503 and the error body', a
 // A client that hangs up mid-request leaves its handler running; server.close() no longer waits
 // for it (no connection is left). The database must stay open until the handler has settled.
 it('closes the database only after handlers whose client hung up have settled', async () => {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'kinodost-drain-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'drain-test-secret-0123456789abcdef0123',
-    LOG_LEVEL: 'silent',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-  });
+  const { dataDir, config } = await drainConfig();
   const app = await buildApp(config);
-  let release!: () => void;
-  const gate = new Promise<void>((r) => {
-    release = r;
-  });
-  let started!: () => void;
-  const handlerStarted = new Promise<void>((r) => {
-    started = r;
-  });
+  const [gate, release] = signal();
+  const [handlerStarted, started] = signal();
   let outcome: string | undefined;
   app.get('/slow', async () => {
     started();
