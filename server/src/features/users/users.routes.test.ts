@@ -118,7 +118,6 @@ describe('public profiles', () => {
 });
 
 describe('avatars', () => {
-
   it('stores a square WebP, serves it with long caching, replaces and deletes the file', async () => {
     const { token } = await createUser(t.app);
     const res = await uploadAvatar(token, avatarForm(await png(800, 600)));
