@@ -43,39 +43,51 @@ function selfTimes(profile: CpuProfile): { name: string; ms: number; share: numb
     const dt = (profile.timeDeltas[i] ?? 0) / 1000;
     if (!node) return;
     const { functionName, url, lineNumber } = node.callFrame;
-    const where = url ? `${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/server\//, 'server/')}:${lineNumber + 1}` : '';
+    const where = url
+      ? `${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/server\//, 'server/')}:${lineNumber + 1}`
+      : '';
     const key = `${functionName || '(anonymous)'} ${where}`.trim();
     totals.set(key, (totals.get(key) ?? 0) + dt);
     all += dt;
   });
-  return [...totals]
-    .map(([name, ms]) => ({ name, ms, share: ms / all }))
-    .sort((a, b) => b.ms - a.ms);
+  return [...totals].map(([name, ms]) => ({ name, ms, share: ms / all })).sort((a, b) => b.ms - a.ms);
 }
 
 async function main() {
-  const build = spawnSync(process.execPath, [path.join(root, 'server/scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync(process.execPath, [path.join(root, 'server/scripts/build.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) throw new Error('the server bundle did not build');
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   const dataDir = pglite ? pgliteDataDir() : path.join(tmpdir(), 'kinodost-profile');
   const port = 5400 + Math.floor(Math.random() * 500);
-  const child = spawn(process.execPath, [...(process.env.PROFILE_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), '--cpu-prof', `--cpu-prof-dir=${outDir}`, 'server/dist/main.mjs'], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: secret,
-      DATA_DIR: dataDir,
-      WEB_DIST: path.join(dataDir, 'no-web'),
-      DATABASE_URL: pglite ? '' : (process.env.BENCH_DATABASE_URL ?? DEFAULT_DATABASE_URL),
-      REDIS_URL: '',
-      SMTP_URL: '',
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.PROFILE_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+      '--cpu-prof',
+      `--cpu-prof-dir=${outDir}`,
+      'server/dist/main.mjs',
+    ],
+    {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        JWT_SECRET: secret,
+        DATA_DIR: dataDir,
+        WEB_DIST: path.join(dataDir, 'no-web'),
+        DATABASE_URL: pglite ? '' : (process.env.BENCH_DATABASE_URL ?? DEFAULT_DATABASE_URL),
+        REDIS_URL: '',
+        SMTP_URL: '',
+      },
     },
-  });
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (i > 3000) throw new Error('the app was not ready in 60 s');
@@ -109,7 +121,8 @@ async function main() {
   const file = (await readdir(outDir)).find((f) => f.endsWith('.cpuprofile'));
   if (!file) throw new Error('no profile was written');
   const top = selfTimes(JSON.parse(await readFile(path.join(outDir, file), 'utf8')) as CpuProfile).slice(0, 40);
-  for (const t of top) console.log(`${(t.share * 100).toFixed(1).padStart(5)}%  ${t.ms.toFixed(0).padStart(6)} ms  ${t.name}`);
+  for (const t of top)
+    console.log(`${(t.share * 100).toFixed(1).padStart(5)}%  ${t.ms.toFixed(0).padStart(6)} ms  ${t.name}`);
   console.log(`profile: ${path.join(outDir, file)}`);
 }
 
