@@ -8,8 +8,7 @@ import { type ErrorBody, ErrorCode } from '@kinodost/contracts/errors';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { Redis } from 'ioredis';
-import sharp from 'sharp';
+import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { openDatabase } from './db/open';
@@ -64,9 +63,6 @@ function validators() {
 
 /** Builds the whole app from a validated config: infrastructure, then app plugins, then features. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
-  // One libvips thread per image and no decoded-image cache: avatars are rare, memory matters more.
-  sharp.concurrency(1);
-  sharp.cache(false);
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     // fastify accepts a hop count too, which its types omit.
@@ -112,6 +108,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       }),
   );
   if (config.redisUrl) {
+    // ioredis is loaded only when Redis is configured: a single-process start does without it.
+    const { Redis } = await import('ioredis');
     // Commands queue while Redis is away instead of failing the request at once.
     const redis = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
     redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));

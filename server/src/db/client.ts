@@ -1,9 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -27,7 +26,7 @@ export interface Database {
 }
 
 /** A Drizzle logger that does nothing until a test observes queries. */
-function queryObservers() {
+export function queryObservers() {
   const observers = new Set<(sql: string) => void>();
   return {
     logger: {
@@ -68,31 +67,5 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob })
       await client.query('select 1');
     },
     close: () => client.close(),
-  };
-}
-
-/** Opens a pool on a PostgreSQL server. */
-export function openPostgres(url: string, opts: { max?: number } = {}): Database {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: opts.max ?? 10,
-    connectionTimeoutMillis: 5000,
-    idleTimeoutMillis: 30_000,
-    // Set at connection start-up, so every pooled connection has it before its first query.
-    options: `-c pg_trgm.word_similarity_threshold=${TRGM_WORD_THRESHOLD}`,
-  });
-  // An idle client losing its connection emits here; without a listener it would crash the process.
-  pool.on('error', () => {});
-  const { logger, observeQueries } = queryObservers();
-  const db = drizzlePg({ client: pool, schema, logger }) as unknown as Db;
-  return {
-    kind: 'postgres',
-    db,
-    observeQueries,
-    pool,
-    ping: async () => {
-      await pool.query('select 1');
-    },
-    close: () => pool.end(),
   };
 }

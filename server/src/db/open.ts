@@ -1,13 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
-import { type Database, openPglite, openPostgres } from './client';
+import { type Database, openPglite } from './client';
 import { lockDataDir } from './data-dir-lock';
 import { migrate } from './migrate';
 
 /** Opens the configured database (PostgreSQL, else PGlite in DATA_DIR/db, locked) and migrates it. */
 export async function openDatabase(config: Config): Promise<Database> {
   if (config.databaseUrl) {
+    // Loaded only here: a start on PGlite has no use for pg.
+    const { openPostgres } = await import('./postgres');
     const database = openPostgres(config.databaseUrl);
     await migrate(database);
     return database;

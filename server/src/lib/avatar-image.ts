@@ -1,13 +1,26 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors';
 import { msg } from './messages';
 
 /**
- * Avatar re-encoding. Global sharp settings (concurrency, cache) belong to the
- * app, not to this module; the app should keep them modest, e.g.
- * `sharp.concurrency(1)` and `sharp.cache(false)`, and bound how many avatars
- * are processed at once.
+ * Avatar re-encoding. sharp (libvips, a native module) is loaded at the first
+ * avatar rather than at start, which it would slow for a rare operation; its
+ * global settings are made here, once, before its first use. Callers bound how
+ * many avatars are processed at once.
  */
+
+let loadingSharp: Promise<(input: Buffer, options: SharpOptions) => Sharp> | undefined;
+
+/** sharp, loaded once: one libvips thread per image and no decoded-image cache, as avatars are rare and memory matters more. */
+function loadSharp() {
+  loadingSharp ??= import('sharp').then((m) => {
+    const sharp = m.default;
+    sharp.concurrency(1);
+    sharp.cache(false);
+    return (input: Buffer, options: SharpOptions) => sharp(input, options);
+  });
+  return loadingSharp;
+}
 
 /** The most pixels (width x height) an avatar upload may declare. */
 export const MAX_AVATAR_PIXELS = 25_000_000;
@@ -52,6 +65,7 @@ export async function processAvatar(input: Buffer): Promise<Buffer> {
   // Only the header is read here: the pixel count is checked before any
   // decoding, so a small file that declares a huge image (a decompression
   // bomb) is refused without allocating its pixels.
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(input, options).metadata();

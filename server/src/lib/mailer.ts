@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import nodemailer from 'nodemailer';
 
 /** One outgoing mail. */
 export interface Mail {
@@ -42,6 +41,23 @@ export function createMailer(opts: MailerOptions): Mailer {
   return opts.smtpUrl ? smtpMailer(opts.smtpUrl, opts) : outboxMailer(opts);
 }
 
+/**
+ * Makes the nodemailer transport on first use: most starts send no mail for a while, and
+ * loading nodemailer (a large module graph) at start would only delay being ready.
+ */
+function lazyTransport<T extends { close(): void }>(make: (nodemailer: typeof import('nodemailer')) => T) {
+  let transport: Promise<T> | undefined;
+  return {
+    get: () => {
+      transport ??= import('nodemailer').then(make);
+      return transport;
+    },
+    close: async () => {
+      if (transport) (await transport).close();
+    },
+  };
+}
+
 function smtpMailer(smtpUrl: string, opts: MailerOptions): Mailer {
   const url = new URL(smtpUrl);
   if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
@@ -49,17 +65,15 @@ function smtpMailer(smtpUrl: string, opts: MailerOptions): Mailer {
   }
   // Pooled: reset mails come in bursts and a pool reuses the authenticated
   // connection instead of a TLS handshake and AUTH per mail.
-  const transport = nodemailer.createTransport({ url: smtpUrl, pool: true });
+  const transport = lazyTransport((nodemailer) => nodemailer.createTransport({ url: smtpUrl, pool: true }));
   // Log where mail goes, never the URL itself: it may carry the password.
   opts.logger.info({ host: url.hostname, port: url.port || undefined }, 'mail is sent via SMTP');
 
   return {
     async send(mail) {
-      await transport.sendMail({ from: opts.from, ...mail });
+      await (await transport.get()).sendMail({ from: opts.from, ...mail });
     },
-    async close() {
-      transport.close();
-    },
+    close: transport.close,
   };
 }
 
@@ -67,17 +81,19 @@ function outboxMailer(opts: MailerOptions): Mailer {
   const dir = resolve(opts.outboxDir);
   // The stream transport builds the same RFC 822 message SMTP would carry,
   // with CRLF line ends so the file opens in any mail client.
-  const transport = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'windows',
-  });
+  const transport = lazyTransport((nodemailer) =>
+    nodemailer.createTransport({
+      streamTransport: true,
+      buffer: true,
+      newline: 'windows',
+    }),
+  );
 
   return {
     async send(mail) {
       // Made on each send (cheap) so a folder removed while running comes back.
       await mkdir(dir, { recursive: true });
-      const info = await transport.sendMail({ from: opts.from, ...mail });
+      const info = await (await transport.get()).sendMail({ from: opts.from, ...mail });
       const message = info.message;
       if (!Buffer.isBuffer(message)) throw new Error('stream transport did not return a buffer');
       // Colons are not allowed in Windows file names, hence the replacement.
@@ -88,8 +104,6 @@ function outboxMailer(opts: MailerOptions): Mailer {
       await rename(`${file}.tmp`, file);
       opts.logger.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox (no SMTP_URL set)');
     },
-    async close() {
-      transport.close();
-    },
+    close: transport.close,
   };
 }

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres } from '../db/client';
+import { openPglite } from '../db/client';
 import { migrate } from '../db/migrate';
+import { openPostgres } from '../db/postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {

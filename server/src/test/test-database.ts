@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type Database, openPglite, openPostgres } from '../db/client';
+import { type Database, openPglite } from '../db/client';
+import { openPostgres } from '../db/postgres';
 
 /** A database of this test file's own, already migrated; `drop` removes it. */
 export interface TestDatabase extends Database {

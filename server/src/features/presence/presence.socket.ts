@@ -1,5 +1,4 @@
 import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_LIMITS } from '@kinodost/contracts/events';
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
@@ -54,6 +53,8 @@ export const presencePlugin = fp(async (app: FastifyInstance) => {
 
   let store = createMemoryPresenceStore();
   if (app.redis) {
+    // Loaded only with Redis: a single process needs no adapter.
+    const { createAdapter } = await import('@socket.io/redis-adapter');
     const pub = app.redis.duplicate();
     const sub = app.redis.duplicate();
     for (const c of [pub, sub]) c.on('error', (err) => app.log.warn({ err: err.message }, 'redis adapter error'));
