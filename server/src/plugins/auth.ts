@@ -54,7 +54,7 @@ export const bearerToken = (header: string | undefined): string | null => {
  * `<REDIS_PREFIX>auth:user-changed`). When this process is not subscribed (Redis
  * down), rows live one second, so a change made elsewhere is at most that late.
  */
-export const authPlugin = fp(async (app: FastifyInstance) => {
+export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
   const tokens = createTokenService(app.config.jwtSecret);
   app.decorate('tokens', tokens);
   app.decorateRequest('user', null);

@@ -23,7 +23,7 @@ declare module 'fastify' {
  *   the database under it would fail its next query.
  * The hooks take callbacks rather than being async: they run on every request.
  */
-export const drainPlugin = fp(async (app: FastifyInstance) => {
+export const drainPlugin = fp(async function drainPlugin(app: FastifyInstance) {
   let closing = false;
   let running = 0;
   const open = new WeakSet<FastifyRequest>();

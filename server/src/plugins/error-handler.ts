@@ -73,7 +73,7 @@ function send(reply: FastifyReply, status: number, payload: ErrorBody, headers?:
  * failures, framework client errors, unique violations, an unreachable database.
  * 5xx bodies never carry internals; the details go to the log.
  */
-export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+export const errorHandlerPlugin = fp(async function errorHandlerPlugin(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       return send(reply, err.statusCode, body(err.code, err.message, err.fields), err.headers);

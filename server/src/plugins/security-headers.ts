@@ -46,7 +46,7 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /** Sets the security headers on every reply, errors and 404s included; a route may override one. */
-export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
+export const securityHeadersPlugin = fp(async function securityHeadersPlugin(app: FastifyInstance) {
   const headers = helmetHeaders(securityPolicy);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);

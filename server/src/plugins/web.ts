@@ -12,7 +12,7 @@ import { msg } from '../lib/messages';
  * and every other non-API GET answered with index.html so the browser router
  * handles it. Unknown /api paths answer PRODUCT.md's 404 body.
  */
-export const webPlugin = fp(async (app: FastifyInstance, opts: { dist?: string }) => {
+export const webPlugin = fp(async function webPlugin(app: FastifyInstance, opts: { dist?: string }) {
   const dist = opts.dist;
   const hasWeb = !!dist && existsSync(path.join(dist, 'index.html'));
   if (hasWeb) {

@@ -34,7 +34,7 @@ const MEMBERS = 'members';
  * REDIS_URL the Redis adapter carries room emits across processes and presence
  * lives in Redis.
  */
-export const presencePlugin = fp(async (app: FastifyInstance) => {
+export const presencePlugin = fp(async function presencePlugin(app: FastifyInstance) {
   const db = app.database.db;
   const io: IoServer = new Server(app.server, {
     path: '/socket.io',
