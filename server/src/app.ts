@@ -41,7 +41,13 @@ declare module 'fastify' {
 
 /** What tests (or an embedding process) may hand in instead of opening from config. */
 export interface AppDeps {
+  /** A database the caller owns and closes. */
   database?: Database;
+  /**
+   * The configured database (openDatabase), already being opened: main.ts starts that before
+   * loading the app's modules so the two overlap. The app owns it and closes it.
+   */
+  opening?: Promise<Database>;
   mailer?: Mailer;
 }
 
@@ -93,7 +99,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     parseJson(request, body as string, (err, value) => (err ? done(err) : done(null, wellFormed(value))));
   });
 
-  const database = deps.database ?? (await openDatabase(config));
+  const database = deps.database ?? (await (deps.opening ?? openDatabase(config)));
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('bus', createEventBus());

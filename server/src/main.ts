@@ -1,7 +1,8 @@
 import closeWithGrace from 'close-with-grace';
-import { type App, buildApp } from './app';
+import type { App } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { openDatabase } from './db/open';
 
 /** Starts the server and shuts it down gracefully on SIGTERM/SIGINT: in-flight requests finish first. */
 async function main() {
@@ -15,9 +16,14 @@ async function main() {
     }
     throw err;
   }
+  // The database opens (PGlite reads and compiles its wasm, then starts Postgres) while the
+  // app's modules load: the app is imported only now, so the two overlap.
+  const opening = openDatabase(config);
+  opening.catch(() => {}); // handled where buildApp awaits it
   let app: App;
   try {
-    app = await buildApp(config);
+    const { buildApp } = await import('./app');
+    app = await buildApp(config, { opening });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(`KinoDost: ${err.message}`);
