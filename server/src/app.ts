@@ -15,6 +15,7 @@ import { openDatabase } from './db/open';
 import { registerFeatures } from './features/index';
 import { presencePlugin } from './features/presence/presence.socket';
 import { createEventBus, type EventBus } from './lib/event-bus';
+import { type LazySchemas, lazySchemas } from './lib/lazy-schemas';
 import { createMailer, type Mailer } from './lib/mailer';
 import { msg } from './lib/messages';
 import { createLocalFileStore, type FileStore } from './lib/storage';
@@ -36,6 +37,11 @@ declare module 'fastify' {
     bus: EventBus;
     /** The shared Redis when REDIS_URL is set: rate limits (and later presence) span processes. */
     redis?: Redis;
+    /**
+     * Compiles the route validators and serializers no request has needed yet (lib/lazy-schemas.ts;
+     * started once the server listens) and resolves with the errors of those that do not compile.
+     */
+    compileSchemas(): Promise<unknown[]>;
   }
 }
 
@@ -59,16 +65,17 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 ) => Ajv;
 
 /** Bodies are validated strictly (no type coercion); query strings and params are coerced from text. */
-function validators() {
+function validators(schemas: LazySchemas) {
   const common = { useDefaults: true, removeAdditional: false, strict: false, allErrors: true } as const;
   const body = addFormats(new Ajv({ ...common, coerceTypes: false }));
   const text = addFormats(new Ajv({ ...common, coerceTypes: 'array' }));
-  return ({ schema, httpPart }: { schema: object; httpPart?: string }) =>
-    (httpPart === 'body' ? body : text).compile(schema);
+  return schemas.validatorCompiler((httpPart) => (httpPart === 'body' ? body : text));
 }
 
 /** Builds the whole app from a validated config: infrastructure, then app plugins, then features. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
+  // Route validators and serializers are compiled at first use, not before listening.
+  const schemas = lazySchemas();
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     // fastify accepts a hop count too, which its types omit.
@@ -86,8 +93,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       const body: ErrorBody = { success: false, error: msg.common.badUrl, code: ErrorCode.BAD_REQUEST };
       (reply as FastifyReply).code(400).send(body);
     },
+    schemaController: { compilersFactory: { buildSerializer: schemas.buildSerializer } },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  app.setValidatorCompiler(validators());
+  app.setValidatorCompiler(validators(schemas));
+  let compiling: Promise<unknown[]> | undefined;
+  app.decorate('compileSchemas', () => {
+    compiling ??= schemas.compileRest().then((errors) => {
+      for (const err of errors) app.log.error({ err }, 'a route schema does not compile');
+      return errors;
+    });
+    return compiling;
+  });
+  // What no request has needed yet is compiled once the server listens, between requests.
+  app.addHook('onListen', async () => {
+    void app.compileSchemas();
+  });
   // SPEC.md section 7: the web client sends friend and newsletter calls with a JSON content
   // type even when they carry no body (accept, mark-viewed, delete). Fastify refuses an empty
   // JSON body by default; here an empty body is no body, and anything else parses as before
