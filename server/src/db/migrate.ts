@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder } from '../paths';
@@ -7,11 +10,34 @@ import type { Database, Schema } from './client';
 const MIGRATION_LOCK_KEY = 727274;
 
 /**
- * Applies pending migrations. Drizzle's migrator takes no lock, so on PostgreSQL
- * several processes starting at once serialise on a session advisory lock held
- * on one dedicated connection.
+ * True when the database already has the newest migration of the journal, by the rule
+ * Drizzle's migrator applies (a migration is pending when it is newer than the newest
+ * applied one): one query, where the migrator reads and hashes every migration file and
+ * creates its schema and table if missing before the same comparison. False when unsure.
+ */
+async function upToDate(database: Database): Promise<boolean> {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  const newest = Math.max(...journal.entries.map((e) => e.when));
+  try {
+    const result = (await database.db.execute(
+      sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+    )) as { rows: { created_at: string | number }[] };
+    const applied = result.rows[0]?.created_at;
+    return applied !== undefined && Number(applied) >= newest;
+  } catch {
+    return false; // no migrations table yet: a new database
+  }
+}
+
+/**
+ * Applies pending migrations (at every start; most starts find none, which one query
+ * tells). Drizzle's migrator takes no lock, so on PostgreSQL several processes starting
+ * at once serialise on a session advisory lock held on one dedicated connection.
  */
 export async function migrate(database: Database): Promise<void> {
+  if (await upToDate(database)) return;
   if (!database.pool) {
     await migratePglite(database.db as unknown as PgliteDatabase<Schema>, { migrationsFolder });
     return;
