@@ -11,8 +11,8 @@ import path from 'node:path';
 import { createSigner } from 'fast-jwt';
 import pg from 'pg';
 import { io } from 'socket.io-client';
-import { openPostgres } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
+import { openPostgres } from '../server/src/db/postgres';
 
 const CONNECTED = Number(process.env.BENCH_SOCKETS ?? 10_000);
 const SAMPLES = 200;

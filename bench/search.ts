@@ -6,7 +6,7 @@
 
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
-import { openPostgres } from '../server/src/db/client';
+import { openPostgres } from '../server/src/db/postgres';
 import { searchMovies } from '../server/src/features/movies/movies.repository';
 import { DEFAULT_DATABASE_URL, generatePostgres } from './generate';
 import { round, writeResult } from './machine';
