@@ -8,7 +8,7 @@
 //   tsx (esbuild would give a dynamically imported CommonJS module no named exports).
 //   Code splitting keeps our own lazily imported modules (db/postgres.ts) out of the entry.
 // - Kept out too: native addons, and PGlite, which finds its wasm and data files next to its code.
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -53,6 +53,8 @@ const originalDirname = {
     b.onLoad({ filter: /[\\/]node_modules[\\/].*\.c?js$/ }, (args) => {
       const source = readFileSync(args.path, 'utf8');
       if (!/\b__(dirname|filename)\b/.test(source)) return undefined;
+      // CommonJS only: an ES module has no __dirname, and a top-level var there would clash.
+      if (/^\s*(import|export)\s/m.test(source)) return undefined;
       const chunkDir = path.join(outdir, 'chunks');
       const rel = (dir) => JSON.stringify(path.relative(chunkDir, dir).split(path.sep).join('/'));
       const prelude =
@@ -63,8 +65,10 @@ const originalDirname = {
   },
 };
 
-// dist/ is not emptied first: a server still running an older build loads its chunks lazily
-// (say nodemailer at its first mail), and chunk names carry a hash of their content.
+// Chunks of earlier builds go (their names carry a hash of their content). A server still
+// running an older build needs none of them any more: ours are all loaded during start, and
+// what loads later (nodemailer, sharp, ...) is external.
+rmSync(path.join(outdir, 'chunks'), { recursive: true, force: true });
 await build({
   entryPoints: { main: path.join(serverDir, 'src/main.ts') },
   outdir,
