@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import * as schema from './schema/index';
+import { queriesInTurns } from './turns';
 
 export type Schema = typeof schema;
 /** The query builder, the same type over PGlite and PostgreSQL. */
@@ -58,7 +59,7 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob })
   const client = await PGlite.create({ ...opts, extensions: pgliteExtensions });
   await client.exec(SESSION_SETUP);
   const { logger, observeQueries } = queryObservers();
-  const db = drizzlePglite({ client, schema, logger }) as unknown as Db;
+  const db = drizzlePglite({ client: queriesInTurns(client), schema, logger }) as unknown as Db;
   return {
     kind: 'pglite',
     db,

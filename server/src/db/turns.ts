@@ -1,0 +1,61 @@
+import type { PGlite } from '@electric-sql/pglite';
+
+/** How long queries may run back to back before the event loop gets a turn. */
+const SLICE_MS = 2;
+
+/**
+ * Runs PGlite's queries in turns of the event loop: at most a slice of time's worth each.
+ *
+ * PGlite executes a query synchronously on the main thread. Left to itself, every query started
+ * in one turn of the loop ran back to back in that turn, and a saturated Node process accepts
+ * about one new connection per turn: under 10 writing connections, a reader that connected
+ * anew waited up to 2.6 s just to be accepted (bench/http.ts, "reads while writing"), while no
+ * request took over 45 ms once accepted. Here each query waits in a queue; once a turn has run
+ * queries for SLICE_MS, the next starts on a later turn (setImmediate), so the loop comes round,
+ * accepting and reading, every few milliseconds.
+ * A transaction is one item: its own statements go straight to PGlite, which holds it anyway.
+ */
+export function queriesInTurns(client: PGlite, sliceMs = SLICE_MS): PGlite {
+  const waiting: (() => void)[] = [];
+  let running = false;
+  let turnStarted = 0;
+  const next = () => {
+    const go = waiting.shift();
+    if (go) go();
+    else running = false;
+  };
+  const nextTurn = () => {
+    turnStarted = performance.now();
+    next();
+  };
+  const inTurn = async <T>(work: () => Promise<T>): Promise<T> => {
+    await new Promise<void>((resolve) => {
+      waiting.push(resolve);
+      if (!running) {
+        running = true;
+        setImmediate(nextTurn);
+      }
+    });
+    try {
+      return await work();
+    } finally {
+      // Short queries share a turn, up to a slice; then the loop comes round.
+      if (performance.now() - turnStarted < sliceMs) next();
+      else setImmediate(nextTurn);
+    }
+  };
+  const turns: Pick<PGlite, 'query' | 'exec' | 'transaction'> = {
+    query: (...args) => inTurn(() => client.query(...args)),
+    exec: (...args) => inTurn(() => client.exec(...args)),
+    transaction: (fn) => inTurn(() => client.transaction(fn)),
+  };
+  // Drizzle's PGlite session calls only these three; anything else goes to PGlite itself.
+  return new Proxy(client, {
+    get(target, key) {
+      if (key in turns) return turns[key as keyof typeof turns];
+      // PGlite keeps private fields: its methods must run on PGlite itself, not on the proxy.
+      const value = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
