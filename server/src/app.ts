@@ -25,6 +25,7 @@ import { wellFormed } from './lib/well-formed';
 import { authPlugin } from './plugins/auth';
 import { drainPlugin } from './plugins/drain';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { responseCachePlugin } from './plugins/response-cache';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webPlugin } from './plugins/web';
 
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(securityHeadersPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(authPlugin);
+  await app.register(responseCachePlugin);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5, parts: 6 } });
   await app.register(swagger, {
     openapi: {

@@ -26,6 +26,8 @@ export interface Config {
   logLevel: string;
   /** Other origins allowed to open the socket (the Vite dev server, SPEC.md section 7); same origin always works. */
   socketOrigins: string[];
+  /** Memory for cached answers of list routes (plugins/response-cache.ts); 0 turns the cache off. */
+  responseCacheMb: number;
   /** Built single-page app; not served when the folder is missing. */
   webDist?: string;
   limits: {
@@ -124,6 +126,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       .map((o) => o.trim())
       .filter(Boolean),
     webDist: path.resolve(cwd, env.WEB_DIST || defaultWebDist),
+    responseCacheMb: intSetting(env, 'RESPONSE_CACHE_MB', 32, 0, 65536),
     limits: {
       loginFailuresPerAccount: intSetting(env, 'LOGIN_FAILURES_PER_ACCOUNT', 10, 1, 100000),
       loginAttemptsPerIp: intSetting(env, 'LOGIN_ATTEMPTS_PER_IP', 100, 1, 1000000),

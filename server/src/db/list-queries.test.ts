@@ -82,6 +82,8 @@ afterAll(() => t.close());
 async function countQueries(token: string, url: string): Promise<{ statements: number; items: number }> {
   const observe = t.app.database.observeQueries;
   if (!observe) throw new Error('the database has no query hook');
+  // Counts the database's work, not the response cache's (its own test is below).
+  t.app.responseCache?.clear();
   let statements = 0;
   const stop = observe(() => statements++);
   try {
@@ -123,5 +125,43 @@ describe('list endpoints issue a bounded number of queries', () => {
     // A few statements at most: a page query, a count, perhaps a lookup.
     expect(one.statements).toBeGreaterThan(0);
     expect(one.statements).toBeLessThanOrEqual(4);
+  });
+});
+
+describe('the response cache', () => {
+  it('answers a repeated list request without a statement, with the same body', async () => {
+    const url = '/api/movies?limit=5';
+    await countQueries(me.token, url);
+    const observe = t.app.database.observeQueries;
+    if (!observe) throw new Error('the database has no query hook');
+    let statements = 0;
+    const stop = observe(() => statements++);
+    try {
+      const first = await t.injectAs(me.token, { method: 'GET', url });
+      const again = await t.injectAs(me.token, { method: 'GET', url });
+      expect(again.body).toBe(first.body);
+      expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(statements).toBe(0);
+    } finally {
+      stop();
+    }
+  });
+
+  it('takes answers differing only in the _t cache buster for one', async () => {
+    t.app.responseCache?.clear();
+    await t.injectAs(me.token, { method: 'GET', url: '/api/newsletters/unread-count?_t=1' });
+    const observe = t.app.database.observeQueries;
+    if (!observe) throw new Error('the database has no query hook');
+    let statements = 0;
+    const stop = observe(() => statements++);
+    try {
+      for (const url of ['/api/newsletters/unread-count?_t=2', '/api/newsletters/unread-count']) {
+        const res = await t.injectAs(me.token, { method: 'GET', url });
+        expect(res.json()).toEqual({ success: true, count: ROWS / 2 });
+      }
+      expect(statements).toBe(0);
+    } finally {
+      stop();
+    }
   });
 });

@@ -8,8 +8,9 @@ export interface PersonRef {
 }
 
 /**
- * Domain events one feature raises and another delivers (the realtime feature
- * pushes them to sockets). In-process only: with Redis, the socket.io adapter
+ * Domain events one feature raises, after the change has committed, and another
+ * delivers (the realtime feature pushes them to sockets, the response cache drops
+ * what they made stale). In-process only: with Redis, the socket.io adapter
  * carries the deliveries across processes, not this bus.
  */
 export interface DomainEvents {
@@ -23,8 +24,16 @@ export interface DomainEvents {
   'user:revoked': [{ userId: string }];
   /** The user's row changed in what a request relies on (admin flag, username, email, avatar); raised after the commit. */
   'user:changed': [{ userId: string }];
+  /** A member registered. */
+  'user:created': [{ userId: string }];
+  /** A member's movies changed: one was added, edited or deleted (by them or an admin). */
+  'movies:changed': [{ ownerId: string }];
   /** A newsletter was published. */
   'newsletter:created': [{ id: string; title: string; is_important: boolean; created_at: string }];
+  /** A newsletter was edited or deleted. */
+  'newsletter:changed': [{ id: string }];
+  /** A member marked a newsletter read. */
+  'newsletter:viewed': [{ userId: string }];
 }
 
 export type EventBus = EventEmitter<DomainEvents>;

@@ -101,7 +101,7 @@ export function createUserCache<T extends object>(opts: UserCacheOptions = {}): 
 
 /** Carries invalidations between processes over one Redis channel. */
 export interface InvalidationChannel {
-  /** Tells the other processes (and this one, harmlessly) to drop the user. */
+  /** Tells the other processes (and this one, harmlessly) to drop the user (or, for the response cache, the tag). */
   publish(id: string): void;
   close(): Promise<void>;
 }
@@ -113,7 +113,7 @@ export interface InvalidationChannel {
  * since messages sent meanwhile are lost.
  */
 export function shareInvalidations(
-  cache: UserCache<object>,
+  cache: Pick<UserCache<object>, 'invalidate' | 'clear' | 'setDegraded'>,
   opts: { redis: Redis; channel: string; onError?: (err: Error) => void },
 ): InvalidationChannel {
   const { redis, channel } = opts;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, eventually, type TestApp } from '../test/build-test-app';
+import { buildTestApp, buildTwoProcesses, eventually, type TestApp } from '../test/build-test-app';
 import { createAdmin, createUser } from '../test/factories/user';
 
 // The signed-in user is cached (plugins/auth.ts); every test first warms the cache
@@ -78,11 +78,7 @@ describe.runIf(redisUrl)('user cache across processes (Redis)', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    const env = { REDIS_URL: redisUrl as string, REDIS_PREFIX: `kinodost-test-${randomBytes(4).toString('hex')}:` };
-    a = await buildTestApp(env);
-    b = await buildTestApp(env, a);
-    // Until subscribed, entries live only a second, which would pass the tests below on its own.
-    await eventually(async () => (a.app.userCache.degraded || b.app.userCache.degraded ? undefined : true));
+    [a, b] = await buildTwoProcesses(redisUrl as string);
   });
   afterAll(async () => {
     await b.close();

@@ -75,3 +75,17 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/**
+ * Two apps on one database and one Redis (a fresh key prefix), as two processes of one install,
+ * once both have subscribed their caches' invalidation channels: until then cached entries live
+ * only a second, which would pass a cross-process test on its own.
+ */
+export async function buildTwoProcesses(redisUrl: string): Promise<[TestApp, TestApp]> {
+  const env = { REDIS_URL: redisUrl, REDIS_PREFIX: `kinodost-test-${randomBytes(4).toString('hex')}:` };
+  const a = await buildTestApp(env);
+  const b = await buildTestApp(env, a);
+  const subscribed = (t: TestApp) => !t.app.userCache.degraded && !t.app.responseCache?.degraded;
+  await eventually(async () => (subscribed(a) && subscribed(b) ? true : undefined));
+  return [a, b];
+}

@@ -58,6 +58,7 @@ export const createAuthService = (d: AuthDeps) => {
       await assertAvailable(d.db, { username: body.username, email });
       const passwordHash = await hashPassword(body.password);
       const user = await users.insertUser(d.db, { username: body.username, email, passwordHash }).catch(rethrowTaken);
+      d.bus.emit('user:created', { userId: user.id });
       return tokenFor(user);
     },
 

@@ -14,12 +14,16 @@ import {
   SendRequestReply,
   UserIdParams,
 } from '@kinodost/contracts/schemas/friends';
+import type { FastifyRequest } from 'fastify';
 import { msg } from '../../lib/messages';
 import { bearer, currentUser } from '../../lib/route-helpers';
+import { tag } from '../../plugins/response-cache';
 import { createFriendsService } from './friends.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 const tags = ['friends'];
+/** Lists of the caller's friends and requests: cached until one of them changes (plugins/response-cache.ts). */
+const config = { cacheTags: (request: FastifyRequest) => [tag.people(currentUser(request).id), tag.everyonesPeople] };
 
 /** Friend requests, friendships and the people search (SPEC.md section 7 "Friends"); every call needs a member. */
 export const friendsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -29,7 +33,10 @@ export const friendsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/',
-    { schema: { tags, security: bearer, querystring: FriendsPageQuery, response: { 200: FriendList, ...errors } } },
+    {
+      config,
+      schema: { tags, security: bearer, querystring: FriendsPageQuery, response: { 200: FriendList, ...errors } },
+    },
     async (request) => {
       const { page, limit } = request.query;
       const { data, total } = await friends.friends(currentUser(request).id, request.query);
@@ -40,6 +47,7 @@ export const friendsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/requests/incoming',
     {
+      config,
       schema: {
         tags,
         security: bearer,
@@ -57,6 +65,7 @@ export const friendsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/requests/outgoing',
     {
+      config,
       schema: {
         tags,
         security: bearer,
@@ -73,7 +82,7 @@ export const friendsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/requests/count',
-    { schema: { tags, security: bearer, response: { 200: CountReply, ...errors } } },
+    { config, schema: { tags, security: bearer, response: { 200: CountReply, ...errors } } },
     async (request) => ({ success: true as const, count: await friends.incomingCount(currentUser(request).id) }),
   );
 

@@ -13,6 +13,7 @@ import { Type } from 'typebox';
 import { NotFoundError } from '../../lib/errors';
 import { msg } from '../../lib/messages';
 import { bearer, currentUser, paged } from '../../lib/route-helpers';
+import { tag } from '../../plugins/response-cache';
 import { findUserById } from '../users/users.repository';
 import { toMovie } from './movies.mappers';
 import { createMoviesService } from './movies.service';
@@ -21,12 +22,13 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 
 /** Members' movie collections and search (SPEC.md section 7 "Movies", PRODUCT.md "Movies"). */
 export const moviesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const movies = createMoviesService(app.database.db);
+  const movies = createMoviesService(app.database.db, app.bus);
 
   app.get(
     '/',
     {
       onRequest: app.requireMember,
+      config: { cacheTags: (request) => [tag.movies(currentUser(request).id)] },
       schema: {
         tags: ['movies'],
         security: bearer,
@@ -67,6 +69,7 @@ export const moviesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/user/:id',
     {
+      config: { cacheTags: (request) => [tag.movies((request.params as { id: string }).id)] },
       schema: {
         tags: ['movies'],
         params: IdParams,

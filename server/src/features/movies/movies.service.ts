@@ -1,6 +1,7 @@
 import type { CreateMovieBody, MovieListQuery, UpdateMovieBody } from '@kinodost/contracts/schemas/movies';
 import type { Db } from '../../db/client';
 import { NotFoundError, ValidationError } from '../../lib/errors';
+import type { EventBus } from '../../lib/event-bus';
 import { msg } from '../../lib/messages';
 import * as repo from './movies.repository';
 
@@ -40,7 +41,9 @@ function normalise(body: UpdateMovieBody, current?: { status: 'watched' | 'watch
   return values;
 }
 
-export const createMoviesService = (db: Db) => {
+export const createMoviesService = (db: Db, bus: EventBus) => {
+  const changed = (ownerId: string) => bus.emit('movies:changed', { ownerId });
+
   /** The movie if the actor may change it; 404 otherwise, so others' movies are not probed (PRODUCT.md). */
   const ownedMovie = async (actor: Actor, id: string) => {
     const movie = await repo.findMovie(db, id);
@@ -52,6 +55,7 @@ export const createMoviesService = (db: Db) => {
     async create(actor: Actor, body: CreateMovieBody) {
       const values = normalise(body) as repo.MovieValues;
       const row = await repo.insertMovie(db, actor.id, values);
+      changed(actor.id);
       return (await repo.findMovie(db, row.id)) as repo.MovieWithOwner;
     },
 
@@ -64,12 +68,14 @@ export const createMoviesService = (db: Db) => {
     async update(actor: Actor, id: string, body: UpdateMovieBody) {
       const movie = await ownedMovie(actor, id);
       await repo.updateMovie(db, id, normalise(body, movie));
+      changed(movie.ownerId);
       return (await repo.findMovie(db, id)) as repo.MovieWithOwner;
     },
 
     async remove(actor: Actor, id: string) {
-      await ownedMovie(actor, id);
+      const movie = await ownedMovie(actor, id);
       if (!(await repo.deleteMovie(db, id))) throw new NotFoundError(msg.movies.notFound);
+      changed(movie.ownerId);
     },
 
     listOwn: (ownerId: string, q: MovieListQuery) => repo.listMoviesOf(db, ownerId, q),

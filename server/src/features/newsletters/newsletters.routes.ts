@@ -11,12 +11,19 @@ import {
   UnreadCountQuery,
   UpdateNewsletterBody,
 } from '@kinodost/contracts/schemas/newsletters';
+import type { FastifyRequest } from 'fastify';
 import { msg } from '../../lib/messages';
 import { bearer, currentUser, paged } from '../../lib/route-helpers';
+import { tag } from '../../plugins/response-cache';
 import { toNewsletter, toNewsletterSummary } from './newsletters.mappers';
 import { createNewslettersService, type NewslettersService } from './newsletters.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+/** Newsletters with the caller's read marks: cached until either changes (plugins/response-cache.ts). */
+const config = {
+  cacheTags: (request: FastifyRequest) =>
+    request.user ? [tag.newsletters, tag.readsOf(request.user.id)] : [tag.newsletters],
+};
 
 /**
  * /api/newsletters (SPEC.md section 7 "Newsletters"): public reading with the caller's read
@@ -31,6 +38,7 @@ export const newslettersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/',
     {
       onRequest: app.identify,
+      config,
       schema: {
         tags: ['newsletters'],
         description: 'Every newsletter, newest first. is_viewed is the caller’s own (false for visitors).',
@@ -48,6 +56,7 @@ export const newslettersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/latest',
     {
       onRequest: app.identify,
+      config,
       schema: {
         tags: ['newsletters'],
         description: 'Members: their newest unread newsletters (the header dropdown). Visitors: the newest ones.',
@@ -65,6 +74,7 @@ export const newslettersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/unread-count',
     {
       onRequest: app.requireMember,
+      config,
       schema: {
         tags: ['newsletters'],
         security: bearer,

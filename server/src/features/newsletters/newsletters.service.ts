@@ -51,6 +51,7 @@ export const createNewslettersService = (db: Db, bus: EventBus) => ({
       throw err;
     }
     if (!exists) throw new NotFoundError(msg.newsletters.notFound);
+    bus.emit('newsletter:viewed', { userId });
   },
 
   /** Publishes a newsletter; once it is stored, the bus tells the realtime feature. */
@@ -69,11 +70,13 @@ export const createNewslettersService = (db: Db, bus: EventBus) => ({
   async update(id: string, body: UpdateNewsletterBody, viewerId: string) {
     const updated = await repo.updateNewsletter(db, id, normalise(body));
     if (!updated) throw new NotFoundError(msg.newsletters.notFound);
+    bus.emit('newsletter:changed', { id });
     return (await repo.findNewsletter(db, id, viewerId)) ?? { ...updated, isViewed: false };
   },
 
   async remove(id: string) {
     if (!(await repo.deleteNewsletter(db, id))) throw new NotFoundError(msg.newsletters.notFound);
+    bus.emit('newsletter:changed', { id });
   },
 });
 export type NewslettersService = ReturnType<typeof createNewslettersService>;

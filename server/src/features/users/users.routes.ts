@@ -13,6 +13,7 @@ import {
 import { Type } from 'typebox';
 import { msg } from '../../lib/messages';
 import { bearer, currentUser } from '../../lib/route-helpers';
+import { tag } from '../../plugins/response-cache';
 import { readAvatarUpload, refuseOversizeAvatar } from './avatar-upload';
 import { toProfile, toPublicProfile } from './users.mappers';
 import { createUsersService } from './users.service';
@@ -90,6 +91,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/all',
     {
       onRequest: app.requireAdmin,
+      config: { cacheTags: () => [tag.users] },
       schema: { tags: ['admin'], security: bearer, querystring: UserListQuery, response: { 200: UserList, ...errors } },
     },
     async (request) => {

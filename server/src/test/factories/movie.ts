@@ -1,5 +1,7 @@
 import type { App } from '../../app';
 import { type MovieRow, movies } from '../../db/schema/index';
+import { tag } from '../../plugins/response-cache';
+import { dropCached } from './cache';
 
 /** Inserts a movie for an owner straight into the database. */
 export async function createMovie(
@@ -12,5 +14,6 @@ export async function createMovie(
     .values({ title: `Film ${Math.random().toString(36).slice(2, 8)}`, ...overrides, ownerId })
     .returning();
   if (!row) throw new Error('insert failed');
+  dropCached(app, tag.movies(ownerId));
   return row;
 }

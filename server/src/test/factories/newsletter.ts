@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { App } from '../../app';
 import { newsletterReads, newsletters } from '../../db/schema/index';
+import { tag } from '../../plugins/response-cache';
+import { dropCached } from './cache';
 
 export type NewsletterRow = typeof newsletters.$inferSelect;
 
@@ -18,6 +20,7 @@ export async function createNewsletter(
     })
     .returning();
   if (!row) throw new Error('insert failed');
+  dropCached(app, tag.newsletters);
   return row;
 }
 

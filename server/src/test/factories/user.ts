@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { App } from '../../app';
 import { type UserRow, users } from '../../db/schema/index';
 import { hashPassword } from '../../lib/password';
+import { tag } from '../../plugins/response-cache';
+import { dropCached } from './cache';
 
 /** The password every factory user has. */
 export const FACTORY_PASSWORD = 'Kino-Dost-Parol-42';
@@ -32,6 +34,7 @@ export async function createUser(
     })
     .returning();
   if (!user) throw new Error('insert failed');
+  dropCached(app, tag.users);
   return { user, token: app.tokens.sign({ sub: user.id, ver: user.tokenVersion }), password: FACTORY_PASSWORD };
 }
 

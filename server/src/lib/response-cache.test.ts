@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { createResponseCache } from './response-cache';
+
+const MB = 1024 * 1024;
+
+/** Stores `body` under `key` with `tags` at once, as a request that raced nothing would. */
+const put = (cache: ReturnType<typeof createResponseCache>, key: string, tags: string[], body = `body of ${key}`) =>
+  cache.begin(key, tags)(body);
+
+describe('createResponseCache', () => {
+  it('keeps an answer until a tag of it is invalidated, and only answers under that tag go', () => {
+    const cache = createResponseCache({ maxBytes: MB });
+    put(cache, 'a', ['movies:1']);
+    put(cache, 'b', ['movies:2', 'people']);
+    put(cache, 'c', ['people:3', 'people']);
+    expect(cache.get('a')).toBe('body of a');
+    cache.invalidate('movies:1');
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBe('body of b');
+    cache.invalidate('people');
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('c')).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it('refuses an answer begun before an invalidation of one of its tags: it may show the old data', () => {
+    const cache = createResponseCache({ maxBytes: MB });
+    const store = cache.begin('k', ['movies:1', 'people']);
+    cache.invalidate('people');
+    store('made from the old rows');
+    expect(cache.get('k')).toBeUndefined();
+    // Begun after it, an answer is kept; an invalidation of an unrelated tag refuses nothing.
+    const next = cache.begin('k', ['movies:1', 'people']);
+    cache.invalidate('movies:2');
+    next('fresh');
+    expect(cache.get('k')).toBe('fresh');
+  });
+
+  it('refuses answers begun before a clear', () => {
+    const cache = createResponseCache({ maxBytes: MB });
+    const store = cache.begin('k', ['t']);
+    cache.clear();
+    store('old');
+    expect(cache.get('k')).toBeUndefined();
+  });
+
+  it('refuses every answer begun before an invalidation it no longer remembers', () => {
+    const cache = createResponseCache({ maxBytes: MB, maxTagRecords: 2 });
+    const store = cache.begin('k', ['a']);
+    cache.invalidate('a');
+    cache.invalidate('b');
+    cache.invalidate('c'); // forgets 'a'
+    store('old');
+    expect(cache.get('k')).toBeUndefined();
+    put(cache, 'k', ['a'], 'new');
+    expect(cache.get('k')).toBe('new');
+  });
+
+  it('replaces an answer under the same key, filed under its new tags only', () => {
+    const cache = createResponseCache({ maxBytes: MB });
+    put(cache, 'k', ['old'], 'one');
+    put(cache, 'k', ['new'], 'two');
+    cache.invalidate('old');
+    expect(cache.get('k')).toBe('two');
+    cache.invalidate('new');
+    expect(cache.get('k')).toBeUndefined();
+  });
+
+  it('keeps at most maxBytes of answers, dropping the least recently used, and skips one larger than all', () => {
+    const cache = createResponseCache({ maxBytes: 1000 });
+    put(cache, 'a', ['t'], 'x'.repeat(400));
+    put(cache, 'b', ['t'], 'y'.repeat(400));
+    expect(cache.get('a')).toBeDefined(); // now the most recent
+    put(cache, 'c', ['t'], 'z'.repeat(400));
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBeDefined();
+    put(cache, 'huge', ['t'], 'h'.repeat(2000));
+    expect(cache.get('huge')).toBeUndefined();
+    cache.invalidate('t');
+    expect(cache.size).toBe(0);
+  });
+
+  it('lets answers live ttlMs, and degradedTtlMs while degraded (entering it drops everything)', () => {
+    let now = 1_000; // lru-cache reads a start time of 0 as none
+    const cache = createResponseCache({ maxBytes: MB, ttlMs: 10_000, degradedTtlMs: 1_000, now: () => now });
+    put(cache, 'k', ['t']);
+    now += 9_999;
+    expect(cache.get('k')).toBeDefined();
+    now += 2;
+    expect(cache.get('k')).toBeUndefined();
+    put(cache, 'k', ['t']);
+    cache.setDegraded(true);
+    expect(cache.get('k')).toBeUndefined();
+    put(cache, 'k', ['t']);
+    now += 1_001;
+    expect(cache.get('k')).toBeUndefined();
+  });
+
+  it('with ttlSpread, answers live between (1 - spread) × ttlMs and ttlMs', () => {
+    let now = 1_000;
+    const cache = createResponseCache({ maxBytes: MB, ttlMs: 10_000, ttlSpread: 0.5, now: () => now });
+    for (let k = 0; k < 200; k++) put(cache, `k${k}`, ['t']);
+    const alive = () => Array.from({ length: 200 }, (_, k) => cache.get(`k${k}`)).filter(Boolean).length;
+    now += 4_999;
+    expect(alive()).toBe(200);
+    now += 2_500;
+    const midway = alive();
+    expect(midway).toBeGreaterThan(20);
+    expect(midway).toBeLessThan(180);
+    now += 2_502;
+    expect(alive()).toBe(0);
+  });
+});

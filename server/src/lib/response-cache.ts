@@ -1,0 +1,128 @@
+import { LRUCache } from 'lru-cache';
+import { USER_CACHE_DEGRADED_TTL_MS, USER_CACHE_TTL_MS } from './user-cache';
+
+/**
+ * Serialized answers of read routes (one page of a list, a count), by key, each filed under
+ * the tags of the data it was made from. A write drops every answer filed under the tags it
+ * touched, here and (plugins/response-cache.ts) in the other processes, so an answer is never
+ * served once its data has changed; the TTL only bounds a change whose message was lost, as
+ * for the user cache (lib/user-cache.ts), whose lifetimes these are.
+ */
+export interface ResponseCache {
+  /** The stored body for `key`, if any. */
+  get(key: string): string | undefined;
+  /**
+   * Starts making `key`'s answer from data filed under `tags`. The returned store keeps the
+   * body unless one of those tags was invalidated since this call (the answer may predate it).
+   */
+  begin(key: string, tags: readonly string[]): (body: string) => void;
+  /** Drops every answer filed under `tag`, and refuses answers begun before now under it. */
+  invalidate(tag: string): void;
+  clear(): void;
+  /** Degraded: invalidations from other processes may be lost, so answers live briefly. */
+  setDegraded(degraded: boolean): void;
+  readonly degraded: boolean;
+  readonly size: number;
+}
+
+export interface ResponseCacheOptions {
+  /** Bytes of bodies kept at most (least recently used go first). */
+  maxBytes: number;
+  ttlMs?: number;
+  degradedTtlMs?: number;
+  /**
+   * Shortens each answer's life by up to this fraction, at random, so answers made together
+   * (say, after a restart) do not all expire, and miss, together.
+   */
+  ttlSpread?: number;
+  /** How many recent invalidations are remembered for answers being made (older ones refuse all such answers). */
+  maxTagRecords?: number;
+  /** A clock for tests (lru-cache's `perf`). */
+  now?: () => number;
+}
+
+interface Entry {
+  body: string;
+  tags: readonly string[];
+}
+
+export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
+  const ttl = opts.ttlMs ?? USER_CACHE_TTL_MS;
+  const degradedTtl = opts.degradedTtlMs ?? USER_CACHE_DEGRADED_TTL_MS;
+  const spread = opts.ttlSpread ?? 0;
+  const clock = opts.now ? { perf: { now: opts.now }, ttlResolution: 0 } : {};
+  /** Keys by tag, for invalidation; kept in step with `entries` by its dispose. */
+  const keysByTag = new Map<string, Set<string>>();
+  const entries = new LRUCache<string, Entry>({
+    maxSize: Math.max(1, opts.maxBytes),
+    // UTF-16 code units, close enough to bytes for JSON; the rest is the entry's own overhead.
+    sizeCalculation: (entry, key) => entry.body.length + key.length + 64,
+    ttl,
+    ...clock,
+    dispose: (entry, key) => {
+      for (const tag of entry.tags) {
+        const keys = keysByTag.get(tag);
+        keys?.delete(key);
+        if (keys?.size === 0) keysByTag.delete(tag);
+      }
+    },
+  });
+
+  // A sequence number orders invalidations against the start of answers being made: an answer
+  // begun at `seq` is refused if a tag of it was invalidated later. Invalidations are remembered
+  // per tag, boundedly; once one is forgotten, every answer begun before it is refused too.
+  let seq = 0;
+  let forgottenUpTo = 0;
+  const invalidatedAt = new LRUCache<string, number>({
+    max: opts.maxTagRecords ?? 50_000,
+    dispose: (at, _tag, reason) => {
+      if (reason === 'evict') forgottenUpTo = Math.max(forgottenUpTo, at);
+    },
+  });
+  let degraded = false;
+
+  const stale = (begun: number, tags: readonly string[]) =>
+    begun < forgottenUpTo || tags.some((tag) => (invalidatedAt.get(tag) ?? 0) > begun);
+
+  const cache: ResponseCache = {
+    get: (key) => entries.get(key)?.body,
+    begin(key, tags) {
+      const begun = seq;
+      return (body) => {
+        if (stale(begun, tags)) return;
+        const life = degraded ? degradedTtl : ttl;
+        entries.set(key, { body, tags }, { ttl: Math.round(life * (1 - spread * Math.random())) });
+        // set() disposed of any earlier entry under this key first, tags and all.
+        if (!entries.has(key)) return; // larger than the whole cache
+        for (const tag of tags) {
+          const keys = keysByTag.get(tag);
+          if (keys) keys.add(key);
+          else keysByTag.set(tag, new Set([key]));
+        }
+      };
+    },
+    invalidate(tag) {
+      invalidatedAt.set(tag, ++seq);
+      const keys = keysByTag.get(tag);
+      if (keys) for (const key of [...keys]) entries.delete(key);
+    },
+    clear() {
+      forgottenUpTo = ++seq;
+      entries.clear();
+      invalidatedAt.clear();
+    },
+    setDegraded(value) {
+      if (value === degraded) return;
+      degraded = value;
+      // Answers stored under the other regime may outlive what it promises.
+      cache.clear();
+    },
+    get degraded() {
+      return degraded;
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+  return cache;
+}

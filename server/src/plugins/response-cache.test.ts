@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, buildTwoProcesses, eventually, type TestApp } from '../test/build-test-app';
+import { createAdmin, createUser, type FactoryUser } from '../test/factories/user';
+
+// Cached list answers (plugins/response-cache.ts) change at once with every write through the
+// API that touches them. Each test reads first, so the answer is cached, then writes, then reads
+// again: a missing invalidation would show the old answer.
+
+type Json = { data: unknown; total?: number; count?: number };
+const get = async (t: TestApp, who: FactoryUser | null, url: string) => {
+  const res = who ? await t.injectAs(who.token, { method: 'GET', url }) : await t.inject({ method: 'GET', url });
+  expect(res.statusCode, url).toBe(200);
+  return res.json() as Json;
+};
+const call = async (t: TestApp, who: FactoryUser, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
+  const res = await t.injectAs(who.token, { method, url, ...(payload ? { payload } : {}) });
+  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+  return res.json() as { id?: string; requestId?: string };
+};
+const names = (body: Json, field: string) =>
+  (body.data as Record<string, unknown>[]).map((row) => {
+    const value = row[field];
+    return typeof value === 'object' && value ? (value as { username: string }).username : value;
+  });
+
+describe('response cache, one process', () => {
+  let t: TestApp;
+  let admin: FactoryUser;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = await createAdmin(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('own and public movie lists follow adds, edits, deletions (an admin’s too) and the owner’s renames', async () => {
+    const me = await createUser(t.app);
+    const mine = `/api/movies`;
+    const publicList = `/api/movies/user/${me.user.id}`;
+    expect((await get(t, me, mine)).total).toBe(0);
+    expect((await get(t, null, publicList)).total).toBe(0);
+    const film = await call(t, me, 'POST', '/api/movies', { title: 'Ulduzlararası' });
+    expect(names(await get(t, me, mine), 'title')).toEqual(['Ulduzlararası']);
+    expect(names(await get(t, null, publicList), 'title')).toEqual(['Ulduzlararası']);
+    await call(t, admin, 'PUT', `/api/movies/${film.id}`, { title: 'Interstellar' });
+    expect(names(await get(t, me, mine), 'title')).toEqual(['Interstellar']);
+    await call(t, me, 'PUT', '/api/user/profile', { username: `renamed_${me.user.id.slice(0, 6)}` });
+    expect(names(await get(t, null, publicList), 'owner')).toEqual([`renamed_${me.user.id.slice(0, 6)}`]);
+    await call(t, admin, 'DELETE', `/api/movies/${film.id}`);
+    expect((await get(t, me, mine)).total).toBe(0);
+    expect((await get(t, null, publicList)).total).toBe(0);
+  });
+
+  it('friends and request lists follow requests, accepts, rejects, removals, renames and deletions', async () => {
+    const [a, b, c] = [await createUser(t.app), await createUser(t.app), await createUser(t.app)];
+    const lists = async (who: FactoryUser) => ({
+      friends: names(await get(t, who, '/api/friends'), 'username'),
+      incoming: (await get(t, who, '/api/friends/requests/incoming')).total,
+      outgoing: (await get(t, who, '/api/friends/requests/outgoing')).total,
+      count: (await get(t, who, '/api/friends/requests/count')).count,
+    });
+    expect(await lists(a)).toEqual({ friends: [], incoming: 0, outgoing: 0, count: 0 });
+    expect(await lists(b)).toEqual({ friends: [], incoming: 0, outgoing: 0, count: 0 });
+    const sent = await call(t, a, 'POST', `/api/friends/request/${b.user.id}`);
+    expect(await lists(a)).toEqual({ friends: [], incoming: 0, outgoing: 1, count: 0 });
+    expect(await lists(b)).toEqual({ friends: [], incoming: 1, outgoing: 0, count: 1 });
+    await call(t, b, 'PUT', `/api/friends/accept/${sent.requestId}`);
+    expect(await lists(a)).toEqual({ friends: [b.user.username], incoming: 0, outgoing: 0, count: 0 });
+    expect(await lists(b)).toEqual({ friends: [a.user.username], incoming: 0, outgoing: 0, count: 0 });
+
+    // A friend's new name shows in the other's list.
+    await call(t, b, 'PUT', '/api/user/profile', { username: `b_new_${b.user.id.slice(0, 6)}` });
+    expect((await lists(a)).friends).toEqual([`b_new_${b.user.id.slice(0, 6)}`]);
+
+    const rejected = await call(t, c, 'POST', `/api/friends/request/${a.user.id}`);
+    expect((await lists(a)).incoming).toBe(1);
+    await call(t, a, 'PUT', `/api/friends/reject/${rejected.requestId}`);
+    expect((await lists(a)).incoming).toBe(0);
+    expect((await lists(c)).outgoing).toBe(0);
+
+    await call(t, a, 'DELETE', `/api/friends/${b.user.id}`);
+    expect((await lists(a)).friends).toEqual([]);
+    expect((await lists(b)).friends).toEqual([]);
+
+    // A deleted member leaves the lists of those they had asked.
+    await call(t, c, 'POST', `/api/friends/request/${a.user.id}`);
+    expect((await lists(a)).incoming).toBe(1);
+    await call(t, admin, 'DELETE', `/api/user/${c.user.id}`);
+    expect((await lists(a)).incoming).toBe(0);
+  });
+
+  it('newsletter lists follow publishing, edits, deletions and the reader’s own marks', async () => {
+    const reader = await createUser(t.app);
+    const titles = async (who: FactoryUser | null) => ({
+      latest: names(await get(t, who, `/api/newsletters/latest?_t=${Date.now()}`), 'title'),
+      all: names(await get(t, who, '/api/newsletters'), 'title'),
+    });
+    // SPEC.md's client sends a new _t each time: the cached count must still follow every change.
+    let buster = 0;
+    const unread = async () => (await get(t, reader, `/api/newsletters/unread-count?_t=${++buster}`)).count;
+    const unreadBefore = await unread();
+    const before = await titles(reader);
+    const made = await call(t, admin, 'POST', '/api/newsletters/admin/create', { title: 'Yeni', content: 'Mətn' });
+    expect((await titles(reader)).latest).toEqual(['Yeni', ...before.latest].slice(0, 5));
+    expect((await titles(null)).all[0]).toBe('Yeni');
+    expect(await unread()).toBe((unreadBefore ?? 0) + 1);
+    await call(t, admin, 'PUT', `/api/newsletters/admin/${made.id}`, { title: 'Düzəliş' });
+    expect((await titles(reader)).all[0]).toBe('Düzəliş');
+    expect((await titles(null)).all[0]).toBe('Düzəliş');
+    await call(t, reader, 'POST', `/api/newsletters/${made.id}/mark-viewed`);
+    expect((await titles(reader)).latest).not.toContain('Düzəliş');
+    expect(await unread()).toBe(unreadBefore);
+    await call(t, admin, 'DELETE', `/api/newsletters/admin/${made.id}`);
+    expect((await titles(reader)).all).toEqual(before.all);
+    expect((await titles(null)).all).toEqual(before.all);
+  });
+
+  it('the admin users list follows registrations, edits, promotions and deletions', async () => {
+    const list = async () =>
+      (await get(t, admin, '/api/user/all?limit=100')).data as { id: string; isAdmin: boolean }[];
+    const before = await list();
+    const reg = await t.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { username: 'yeni_uzv', email: 'yeni_uzv@example.com', password: 'Kino-Dost-Parol-42' },
+    });
+    expect(reg.statusCode).toBe(201);
+    const added = (await list()).find((u) => !before.some((b) => b.id === u.id));
+    expect(added).toMatchObject({ username: 'yeni_uzv', isAdmin: false });
+    await call(t, admin, 'PUT', `/api/user/${added?.id}/admin`, { isAdmin: true });
+    expect((await list()).find((u) => u.id === added?.id)?.isAdmin).toBe(true);
+    await call(t, admin, 'DELETE', `/api/user/${added?.id}`);
+    expect((await list()).map((u) => u.id)).toEqual(before.map((u) => u.id));
+  });
+
+  it('a cached answer is still only for whom the route serves: guards run first', async () => {
+    const member = await createUser(t.app);
+    await get(t, admin, '/api/user/all');
+    const forbidden = await t.injectAs(member.token, { method: 'GET', url: '/api/user/all' });
+    expect(forbidden.statusCode).toBe(403);
+    await get(t, member, '/api/movies');
+    await call(t, admin, 'DELETE', `/api/user/${member.user.id}`);
+    expect((await t.injectAs(member.token, { method: 'GET', url: '/api/movies' })).statusCode).toBe(401);
+    expect((await t.injectAs('not-a-token', { method: 'GET', url: '/api/movies' })).statusCode).toBe(401);
+    // Each member has their own answer for the same URL.
+    const other = await createUser(t.app);
+    await call(t, other, 'POST', '/api/movies', { title: 'Başqasının filmi' });
+    const stranger = await createUser(t.app);
+    expect((await get(t, other, '/api/movies')).total).toBe(1);
+    expect((await get(t, stranger, '/api/movies')).total).toBe(0);
+  });
+
+  it('RESPONSE_CACHE_MB=0 turns the cache off', async () => {
+    const off = await buildTestApp({ RESPONSE_CACHE_MB: '0' });
+    try {
+      expect(off.app.responseCache).toBeUndefined();
+      expect((await get(off, await createUser(off.app), '/api/movies')).total).toBe(0);
+    } finally {
+      await off.close();
+    }
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.runIf(redisUrl)('response cache across processes (Redis)', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    [a, b] = await buildTwoProcesses(redisUrl as string);
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it('a write on A drops the answer B cached, well within its TTL', async () => {
+    const me = await createUser(a.app);
+    expect((await get(b, me, '/api/movies')).total).toBe(0);
+    await call(a, me, 'POST', '/api/movies', { title: 'Başqa prosesdə' });
+    await eventually(async () => ((await get(b, me, '/api/movies')).total === 1 ? true : undefined), 2000);
+  });
+});

@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { DomainEvents } from '../lib/event-bus';
+import { createResponseCache, type ResponseCache } from '../lib/response-cache';
+import { type InvalidationChannel, shareInvalidations } from '../lib/user-cache';
+
+/**
+ * The data a cached answer is made from, as tags. Each write raises a domain event after its
+ * commit (lib/event-bus.ts) and `TAGS_OF` below turns it into the tags it touched, so which
+ * write drops which answer is decided here, in one place.
+ */
+export const tag = {
+  /** A member's movies, with their own name and avatar as the owner. */
+  movies: (ownerId: string) => `movies:${ownerId}`,
+  /** A member's friends and pending requests (both ways). */
+  people: (userId: string) => `people:${userId}`,
+  /** Every list of people: they show each person's name and avatar. */
+  everyonesPeople: 'people',
+  /** Every member's row as admins list them. */
+  users: 'users',
+  /** The newsletters themselves. */
+  newsletters: 'newsletters',
+  /** Which newsletters a member has read. */
+  readsOf: (userId: string) => `reads:${userId}`,
+};
+
+const TAGS_OF: { [K in keyof DomainEvents]: (...args: DomainEvents[K]) => string[] } = {
+  'movies:changed': ({ ownerId }) => [tag.movies(ownerId)],
+  'friend:request': ({ toUserId, sender }) => [tag.people(toUserId), tag.people(sender.id)],
+  'friend:accepted': ({ userIds }) => userIds.map(tag.people),
+  'friend:removed': ({ userIds }) => userIds.map(tag.people),
+  // Name, avatar, email or admin flag: shown on their movies, in others' lists of people and to admins.
+  'user:changed': ({ userId }) => [tag.movies(userId), tag.everyonesPeople, tag.users],
+  // Also a deletion, whose cascade takes their movies, friendships, reads and newsletters.
+  'user:revoked': ({ userId }) => [tag.movies(userId), tag.everyonesPeople, tag.users, tag.newsletters],
+  'user:created': () => [tag.users],
+  'newsletter:created': () => [tag.newsletters],
+  'newsletter:changed': () => [tag.newsletters],
+  'newsletter:viewed': ({ userId }) => [tag.readsOf(userId)],
+};
+
+/** SPEC.md's `_t` cache buster names no data: answers differing only in it are one answer. */
+const withoutCacheBuster = (url: string) =>
+  url.replace(/([?&])_t=[^&]*(&?)/, (_match, lead: string, tail: string) => (tail ? lead : ''));
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Caches this GET route's 200 answers, per caller and URL, filed under these tags of the
+     * data they show (plugins/response-cache.ts). Runs after the route's guards.
+     */
+    cacheTags?: (request: FastifyRequest) => string[];
+  }
+  interface FastifyInstance {
+    responseCache?: ResponseCache;
+  }
+  interface FastifyRequest {
+    /** Keeps this answer in the response cache when it is a 200. */
+    storeAnswer: ((body: string) => void) | null;
+  }
+}
+
+/**
+ * Serves repeated reads of lists from memory (issue 8: a list page on PostgreSQL costs several
+ * times a primary-key lookup in row decoding alone). RESPONSE_CACHE_MB sizes it; 0 turns it off.
+ * With Redis, invalidations reach the other processes on `<REDIS_PREFIX>cache:invalidate`; while
+ * that channel is down, answers live one second.
+ */
+export const responseCachePlugin = fp(async function responseCachePlugin(app: FastifyInstance) {
+  app.decorateRequest('storeAnswer', null);
+  if (app.config.responseCacheMb === 0) return;
+  const cache = createResponseCache({ maxBytes: app.config.responseCacheMb * 1024 * 1024, ttlSpread: 0.25 });
+  app.decorate('responseCache', cache);
+  let channel: InvalidationChannel | undefined;
+  if (app.redis) {
+    channel = shareInvalidations(cache, {
+      redis: app.redis,
+      channel: `${app.config.redisPrefix}cache:invalidate`,
+      onError: (err) => app.log.warn({ err: err.message }, 'response cache: redis channel error'),
+    });
+  }
+
+  const listeners = Object.entries(TAGS_OF).map(([event, tagsOf]) => {
+    const listener = (...args: unknown[]) => {
+      for (const t of (tagsOf as (...a: unknown[]) => string[])(...args)) {
+        cache.invalidate(t);
+        channel?.publish(t);
+      }
+    };
+    app.bus.on(event as keyof DomainEvents, listener as never);
+    return () => app.bus.off(event as keyof DomainEvents, listener as never);
+  });
+  app.addHook('onClose', async () => {
+    for (const off of listeners) off();
+    await channel?.close();
+  });
+
+  // After the route's guards and validation: a cached answer is only ever served to whom the route serves it.
+  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    const tagsOf = request.routeOptions.config.cacheTags;
+    if (!tagsOf || request.method !== 'GET') return;
+    const key = `${request.user?.id ?? '-'} ${withoutCacheBuster(request.url)}`;
+    const body = cache.get(key);
+    if (body !== undefined) return reply.type('application/json; charset=utf-8').send(body);
+    request.storeAnswer = cache.begin(key, tagsOf(request));
+  });
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (request.storeAnswer && reply.statusCode === 200 && typeof payload === 'string') request.storeAnswer(payload);
+    return payload;
+  });
+});
