@@ -6,7 +6,7 @@
 //   npm run bench:http
 // Settings (env): BENCH_DATABASE_URL, BENCH_PGLITE_DIR, BENCH_DURATION (s per run, default 10),
 // BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 50), BENCH_ROUNDS (default 3),
-// BENCH_ADJACENT_REFS=0, BENCH_SKIP_PGLITE=1, BENCH_SCALE.
+// BENCH_ADJACENT_REFS=0, BENCH_SKIP_PGLITE=1, BENCH_SKIP_POSTGRES=1 (the references still run), BENCH_SCALE.
 import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -281,18 +281,24 @@ async function postgresRuns(refs: Refs, selectSpec: Spec, dataDir: string) {
     const queries = (await searchQueries(200)).map(
       (q) => `/api/movies/search/${encodeURIComponent(q)}?page=1&limit=20`,
     );
-    const reads: { name: string; paths: string[]; tokens?: string[]; budgeted: boolean }[] = [
+    const reads: { name: string; paths: string[]; tokens?: string[]; budgeted: boolean; cached?: boolean }[] = [
       { name: 'Profile', paths: ['/api/user/profile'], budgeted: true },
-      { name: 'Own movies page', paths: ['/api/movies?page=1&limit=20'], budgeted: true },
-      { name: 'Friends list', paths: ['/api/friends?page=1&limit=20'], budgeted: true },
-      { name: 'Incoming requests', paths: ['/api/friends/requests/incoming?page=1&limit=20'], budgeted: true },
+      { name: 'Own movies page', paths: ['/api/movies?page=1&limit=20'], budgeted: true, cached: true },
+      { name: 'Friends list', paths: ['/api/friends?page=1&limit=20'], budgeted: true, cached: true },
+      {
+        name: 'Incoming requests',
+        paths: ['/api/friends/requests/incoming?page=1&limit=20'],
+        budgeted: true,
+        cached: true,
+      },
       { name: 'Newsletters unread count', paths: ['/api/newsletters/unread-count'], budgeted: true },
-      { name: 'Latest newsletters', paths: ['/api/newsletters/latest?limit=5'], budgeted: true },
+      { name: 'Latest newsletters', paths: ['/api/newsletters/latest?limit=5'], budgeted: true, cached: true },
       {
         name: 'Admin users page',
         paths: [1, 2, 3, 4, 5].map((p) => `/api/user/all?page=${p}&limit=20`),
         tokens: adminTokens,
         budgeted: true,
+        cached: true,
       },
       // Search has its own budget (p95 < 50 ms on the query, bench/search.ts); shown here for the ratio.
       { name: 'Search', paths: queries, budgeted: false },
@@ -319,6 +325,24 @@ async function postgresRuns(refs: Refs, selectSpec: Spec, dataDir: string) {
       log(
         `  ${res.rps.toFixed(0)} req/s, p50 ${res.p50} ms, p99 ${res.p99} ms; 1-SELECT ${adjacent.select.toFixed(0)} req/s; ratio ${ratio.toFixed(2)}`,
       );
+    }
+
+    // The same lists with the response cache off: what each page costs when it is not cached
+    // (a member's first view, or one after a write), for comparison; the budget is on the above.
+    const cold = await startProcess(
+      APP,
+      appEnv(dataDir, { DATABASE_URL: databaseUrl, RESPONSE_CACHE_MB: '0' }),
+      '/api/ready',
+    );
+    try {
+      for (const r of reads.filter((x) => x.cached)) {
+        log(`PostgreSQL, cache off: ${r.name}…`);
+        const res = await measure({ url: cold.url, method: 'GET', paths: r.paths, tokens: r.tokens ?? tokens });
+        rows.push(row(`${r.name} (cache off)`, `GET ${r.paths[0]}`, res, refs, 'for comparison', null));
+        log(`  ${res.rps.toFixed(0)} req/s, p99 ${res.p99} ms; ratio ${(res.rps / refs.select).toFixed(2)}`);
+      }
+    } finally {
+      await cold.stop();
     }
 
     const loginBodies = ids
@@ -425,14 +449,14 @@ async function pgliteRuns(refs: Refs) {
       tokens,
       bodies: Array.from({ length: 100 }, (_, k) => body(k)),
       connections: 10,
-      duration: DURATION + 1,
+      // The writers run through the readers' warm-up too, so the measured reads meet them in full swing.
+      duration: WARMUP + DURATION + 1,
     };
     await expect200(app.url, '/api/movies', tokens[0], body(0));
     log('PGlite: reads while 10 connections write…');
-    const [rw, writes] = await Promise.all([
-      load({ ...mixSpec, connections: CONNECTIONS, duration: DURATION }),
-      load(writeSpec),
-    ]);
+    // Like every other row, the measured run follows a warm-up (here with the writers already
+    // writing): started together, the first second measured the load generators' own start.
+    const [rw, writes] = await Promise.all([measure(mixSpec), load(writeSpec)]);
     rows.push(
       row(
         'PGlite: reads while writing',
@@ -486,7 +510,7 @@ async function main() {
         row('Reference: bare node:http JSON', 'GET /', node, refs, 'reference', null),
         row('Reference: Fastify + 1 PK SELECT (pg pool)', 'GET /user/:id', select, refs, 'reference', null),
       );
-      rows.push(...(await postgresRuns(refs, selectSpec, dataDir)));
+      if (process.env.BENCH_SKIP_POSTGRES !== '1') rows.push(...(await postgresRuns(refs, selectSpec, dataDir)));
     } finally {
       await sel.stop();
     }
