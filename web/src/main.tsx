@@ -2,9 +2,11 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers/app-providers';
+import { createQueryClient } from './app/providers/query-client';
 import { AppRoutes, preloadRoute } from './app/router';
 
-preloadRoute(window.location.pathname);
+const queryClient = createQueryClient();
+preloadRoute(window.location.pathname, queryClient);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
@@ -14,7 +16,7 @@ if (!container) throw new Error('#root is missing from index.html');
 startTransition(() => {
   createRoot(container).render(
     <StrictMode>
-      <AppProviders>
+      <AppProviders queryClient={queryClient}>
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>

@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, sampleProfile, testQueryClient } from '../test/render';
 import { AppProviders } from './providers/app-providers';
-import { routes } from './router';
+import { preloadRoute, routes } from './router';
 
 const open = (path: string) => {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -130,5 +130,32 @@ describe('routes and guards (SPEC.md section 2)', () => {
     open(`/user/${sampleProfile.id}`);
     expect(await screen.findByRole('heading', { name: 'leyla' })).toBeInTheDocument();
     expect(screen.getByText('Üzv olub: 04.03.2025')).toBeInTheDocument();
+  });
+});
+
+describe('preloadRoute: a first view fetches its data alongside its code', () => {
+  const calls = () => fetchMock.mock.calls.map(([input]) => String(input));
+
+  it('with a stored token asks for the profile and, on /dashboard, the first page of own movies', async () => {
+    signedInAs(sampleProfile);
+    const client = testQueryClient();
+    preloadRoute('/dashboard', client);
+    await vi.waitFor(() => expect(calls()).toEqual(['/api/user/profile', '/api/movies?page=1&limit=20']));
+    // Into the keys the app reads, so the guard and the page do not ask again.
+    await vi.waitFor(() => expect(client.getQueryData(['auth', 'profile'])).toEqual(sampleProfile));
+    expect(client.getQueryState(['movies', 'mine', 'all'])).toBeDefined();
+  });
+
+  it('on another member page asks only for the profile', async () => {
+    signedInAs(sampleProfile);
+    preloadRoute('/friends', testQueryClient());
+    await vi.waitFor(() => expect(calls()).toEqual(['/api/user/profile']));
+  });
+
+  it('without a token asks for nothing (a visitor, or /dashboard before the guard sends them to /login)', async () => {
+    localStorage.removeItem('token');
+    preloadRoute('/dashboard', testQueryClient());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -1,13 +1,13 @@
 import type { UserProfile } from '@kinodost/contracts/schemas/users';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { setUnauthorizedHandler } from '../api-client';
 import { getToken, removeToken, setToken, storageKeys } from '../storage';
 import { AuthContext, type AuthState } from './auth-context';
 import { runSessionEndCleanups } from './auth-events';
-import { currentProfileKey, getCurrentProfile } from './get-current-profile';
+import { currentProfileKey, currentProfileQuery } from './get-current-profile';
 
 type Status = 'loading' | 'authenticated' | 'anonymous';
 
@@ -23,13 +23,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // would replace /login?expired=true with a plain /login and lose the notice.
   const [loginPath, setLoginPath] = useState<string>(paths.login);
 
-  const profileQuery = useQuery({
-    queryKey: currentProfileKey,
-    queryFn: ({ signal }) => getCurrentProfile(signal),
-    enabled: status !== 'anonymous',
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
+  const profileQuery = useQuery({ ...currentProfileQuery, enabled: status !== 'anonymous' });
 
   /** Forget the user: token, identity and every cached answer that was fetched as them. */
   const endSession = useCallback(() => {
@@ -43,7 +37,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Start: the stored token is checked by loading the profile; failing that, the session ends.
   useEffect(() => {
     if (status !== 'loading') return;
-    if (profileQuery.isSuccess) setStatus('authenticated');
+    // A transition: the page behind the guard may still be loading its code, and React then keeps
+    // the spinner up until it can show the page, instead of flashing its fallback and holding the
+    // page back for its fallback throttle (300 ms).
+    if (profileQuery.isSuccess) startTransition(() => setStatus('authenticated'));
     else if (profileQuery.isError) {
       endSession();
       navigate(paths.login, { replace: true });

@@ -1,4 +1,5 @@
 import type { UserProfile } from '@kinodost/contracts/schemas/users';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
 
 /** GET /api/user/profile: the signed-in user's own profile. */
@@ -6,3 +7,11 @@ export const getCurrentProfile = (signal?: AbortSignal): Promise<UserProfile> =>
   apiRequest<UserProfile>('/user/profile', { signal });
 
 export const currentProfileKey = ['auth', 'profile'] as const;
+
+/** The profile as the session loads it: a 401/403 ends the session at once, so no retry. */
+export const currentProfileQuery = queryOptions({
+  queryKey: currentProfileKey,
+  queryFn: ({ signal }) => getCurrentProfile(signal),
+  retry: false,
+  staleTime: 5 * 60_000,
+});

@@ -1,30 +1,15 @@
-import type { CreateMovieBody, MovieList, MovieStatus, UpdateMovieBody } from '@kinodost/contracts/schemas/movies';
+import type { CreateMovieBody, MovieStatus, UpdateMovieBody } from '@kinodost/contracts/schemas/movies';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createMovie } from '../api/create-movie';
 import { deleteMovie } from '../api/delete-movie';
 import { getMovie } from '../api/get-movie';
-import { listMyMovies } from '../api/list-my-movies';
 import { listUserMovies } from '../api/list-user-movies';
 import { searchMovies } from '../api/search-movies';
 import { updateMovie } from '../api/update-movie';
-
-/** Page size of every movie list and search. */
-export const MOVIES_PAGE_SIZE = 20;
-
-export const moviesKey = ['movies'] as const;
-
-/** The next page number of a paged list, or undefined after the last page. */
-export const nextPageOf = (last: MovieList | { page: number; limit: number; total: number }) =>
-  last.page * last.limit < last.total ? last.page + 1 : undefined;
+import { MOVIES_PAGE_SIZE, moviesKey, myMoviesQuery, nextPageOf } from './movie-queries';
 
 /** The caller's own movies, newest first, one page at a time ("load more"). */
-export const useMyMovies = (status?: MovieStatus) =>
-  useInfiniteQuery({
-    queryKey: [...moviesKey, 'mine', status ?? 'all'],
-    queryFn: ({ pageParam, signal }) => listMyMovies({ page: pageParam, limit: MOVIES_PAGE_SIZE, status }, signal),
-    initialPageParam: 1,
-    getNextPageParam: nextPageOf,
-  });
+export const useMyMovies = (status?: MovieStatus) => useInfiniteQuery(myMoviesQuery(status));
 
 /** A member's movies on their public profile. */
 export const useUserMovies = (userId: string | undefined) =>
