@@ -23,3 +23,31 @@ test('the theme toggle switches to dark, survives a reload and switches back', a
   await page.reload();
   await expect.poll(() => bodyBackground(page)).toBe('rgb(245, 245, 245)');
 });
+
+test('before any script has run, the loading screen is in the stored theme; the app then replaces it', async ({
+  page,
+}) => {
+  const violations: string[] = [];
+  page.on('console', (m) => m.text().includes('Content Security Policy') && violations.push(m.text()));
+  const htmlBackground = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('darkMode', 'true'));
+
+  // The app's code held back: what shows is index.html alone, its inline script allowed by the CSP hash.
+  await page.route('**/assets/**', (route) => route.abort());
+  await page.reload();
+  await expect(page.locator('.boot')).toContainText('KinoDost');
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+  expect(await htmlBackground()).toBe('rgb(18, 18, 18)');
+  await page.evaluate(() => localStorage.setItem('darkMode', 'false'));
+  await page.reload();
+  await expect(page.locator('.boot')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBeUndefined();
+  expect(await htmlBackground()).toBe('rgb(245, 245, 245)');
+  expect(violations).toEqual([]);
+
+  await page.unroute('**/assets/**');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Filmlər dostlarla daha maraqlıdır' })).toBeVisible();
+  await expect(page.locator('.boot')).toHaveCount(0);
+});

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { BOOT_SCRIPT } from '@kinodost/contracts/boot-script';
 import { eq, sql } from 'drizzle-orm';
 import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -341,6 +343,8 @@ describe('token checks', () => {
   });
 });
 
+const bootScriptHash = createHash('sha256').update(BOOT_SCRIPT).digest('base64');
+
 describe('infrastructure routes', () => {
   it('answers health and readiness, 404 with the error body for unknown /api paths, and serves OpenAPI', async () => {
     expect((await t.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok' });
@@ -359,7 +363,8 @@ describe('infrastructure routes', () => {
   it('sends security headers on answers, errors and unknown paths alike', async () => {
     for (const url of ['/api/health', '/api/user/profile', '/api/no/such/thing']) {
       const res = await t.inject({ method: 'GET', url });
-      expect(res.headers['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
+      // Scripts from the origin, and inline only index.html's boot script, by its hash.
+      expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${bootScriptHash}';`);
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
