@@ -5,8 +5,8 @@
 // key before Lighthouse loads the page, and Lighthouse is told not to clear storage).
 // Budget: at least 95 in each category on the landing page and the dashboard. Usage:
 //   node --import tsx bench/lighthouse.ts                 (builds web/ when web/dist is missing)
-//   LH_RUNS=3 LH_PRESETS=mobile,desktop node --import tsx bench/lighthouse.ts
-// Each page is measured LH_RUNS times (default 3) per preset and the median run is reported.
+//   LH_RUNS=5 LH_PRESETS=mobile,desktop node --import tsx bench/lighthouse.ts
+// Each page is measured LH_RUNS times (default 5) per preset and the median run is reported.
 //   LH_BASELINE=old/lighthouse.json LH_BASELINE_LABEL=… adds an earlier run's table (before/after);
 //   --report-only renders lighthouse.md again from lighthouse.json without measuring.
 
@@ -23,7 +23,7 @@ import puppeteer from 'puppeteer-core';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
+const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 5));
 const PRESETS = (process.env.LH_PRESETS ?? 'mobile,desktop').split(',').map((p) => p.trim()) as Preset[];
 /** Only these pages (comma-separated names), for investigating one page. */
 const ONLY_PAGES = process.env.LH_PAGES?.split(',').map((p) => p.trim());
@@ -296,7 +296,7 @@ async function main() {
     webDist: path.relative(root, WEB_DIST) || WEB_DIST,
     runsPerPage: RUNS,
     method:
-      'Lighthouse (npm) against the real server (PGlite, fresh data folder) serving the web build; median run by performance; mobile = Lighthouse defaults (simulated slow 4G, 4x CPU slowdown), desktop = its desktop config',
+      'Lighthouse (npm) against the real server (PGlite, fresh data folder) serving the web build; empty HTTP cache for every run (members keep only their token); median run by performance; mobile = Lighthouse defaults (simulated slow 4G, 4x CPU slowdown), desktop = its desktop config',
     budget: { minScore: BUDGET, pages: BUDGET_PAGES, categories: CATEGORIES },
     withinBudget: Object.fromEntries(PRESETS.map((p) => [p, within(p)])),
     results,
