@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, buildTwoProcesses, eventually, type TestApp } from '../test/build-test-app';
+import { buildTestApp, eventually, type TestApp, twoProcessesPerSuite } from '../test/build-test-app';
 import { createAdmin, createUser } from '../test/factories/user';
 
 // The signed-in user is cached (plugins/auth.ts); every test first warms the cache
@@ -75,20 +75,13 @@ describe('user cache, one process', () => {
 const redisUrl = process.env.TEST_REDIS_URL;
 
 describe.runIf(redisUrl)('user cache across processes (Redis)', () => {
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    [a, b] = await buildTwoProcesses(redisUrl as string);
-  });
-  afterAll(async () => {
-    await b.close();
-    await a.close();
-  });
+  const two = twoProcessesPerSuite(redisUrl as string);
 
   // Well under the 10 s TTL of a subscribed process: only the channel message can explain it.
   const soon = 2000;
 
   it('a password change on A revokes the token on B', async () => {
+    const { a, b } = two;
     const { token, password } = await createUser(a.app);
     expect((await profile(b, token)).statusCode).toBe(200);
     const changed = await a.injectAs(token, {
@@ -101,6 +94,7 @@ describe.runIf(redisUrl)('user cache across processes (Redis)', () => {
   });
 
   it('a demotion on A is a 403 on B, a deletion on A a 401 on B', async () => {
+    const { a, b } = two;
     const boss = await createAdmin(a.app);
     const other = await createAdmin(a.app);
     expect((await adminList(b, other.token)).statusCode).toBe(200);

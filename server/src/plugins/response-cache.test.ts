@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, buildTwoProcesses, eventually, type TestApp } from '../test/build-test-app';
+import { buildTestApp, eventually, type TestApp, twoProcessesPerSuite } from '../test/build-test-app';
 import { createAdmin, createUser, type FactoryUser } from '../test/factories/user';
 
 // Cached list answers (plugins/response-cache.ts) change at once with every write through the
@@ -163,17 +163,10 @@ describe('response cache, one process', () => {
 const redisUrl = process.env.TEST_REDIS_URL;
 
 describe.runIf(redisUrl)('response cache across processes (Redis)', () => {
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    [a, b] = await buildTwoProcesses(redisUrl as string);
-  });
-  afterAll(async () => {
-    await b.close();
-    await a.close();
-  });
+  const two = twoProcessesPerSuite(redisUrl as string);
 
   it('a write on A drops the answer B cached, well within its TTL', async () => {
+    const { a, b } = two;
     const me = await createUser(a.app);
     expect((await get(b, me, '/api/movies')).total).toBe(0);
     await call(a, me, 'POST', '/api/movies', { title: 'Başqa prosesdə' });

@@ -3,6 +3,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { type App, buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -81,11 +82,27 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
  * once both have subscribed their caches' invalidation channels: until then cached entries live
  * only a second, which would pass a cross-process test on its own.
  */
-export async function buildTwoProcesses(redisUrl: string): Promise<[TestApp, TestApp]> {
+async function buildTwoProcesses(redisUrl: string): Promise<[TestApp, TestApp]> {
   const env = { REDIS_URL: redisUrl, REDIS_PREFIX: `kinodost-test-${randomBytes(4).toString('hex')}:` };
   const a = await buildTestApp(env);
   const b = await buildTestApp(env, a);
   const subscribed = (t: TestApp) => !t.app.userCache.degraded && !t.app.responseCache?.degraded;
   await eventually(async () => (subscribed(a) && subscribed(b) ? true : undefined));
   return [a, b];
+}
+
+/**
+ * Two app processes of one install for a describe block: built before its tests (both
+ * subscribed to the Redis channels), closed after. Read `a` and `b` inside the tests.
+ */
+export function twoProcessesPerSuite(redisUrl: string): { a: TestApp; b: TestApp } {
+  const apps = {} as { a: TestApp; b: TestApp };
+  beforeAll(async () => {
+    [apps.a, apps.b] = await buildTwoProcesses(redisUrl);
+  });
+  afterAll(async () => {
+    await apps.b?.close();
+    await apps.a?.close();
+  });
+  return apps;
 }
