@@ -1,21 +1,12 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { whenIdle } from '../../lib/when-idle';
 import { createQueryClient } from './query-client';
 import { ThemeModeProvider } from './theme-mode-provider';
 
 // Toasts are never part of the first paint: react-toastify (with its styles) loads once the page is
 // idle. toast() calls made before then are queued by react-toastify and shown when the container mounts.
 const ToastContainer = lazy(async () => ({ default: (await import('react-toastify')).ToastContainer }));
-
-/** Runs `callback` when the browser is idle (or soon, where requestIdleCallback is missing). */
-function whenIdle(callback: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(callback, { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(callback, 0);
-  return () => window.clearTimeout(handle);
-}
 
 /** Everything that does not need the router: theme, server-state cache, toasts. */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {

@@ -22,7 +22,7 @@ let token: string | null = 'token-1';
 let connection: RealtimeConnection | null = null;
 const connectedChanges: boolean[] = [];
 
-/** Opens a connection and waits for socket.io-client to be "downloaded". */
+/** Opens a connection and waits for the page to be idle and socket.io-client to be "downloaded". */
 async function open(handlers = {}): Promise<FakeSocket> {
   connection = openRealtimeConnection({
     userId: me,
@@ -30,6 +30,7 @@ async function open(handlers = {}): Promise<FakeSocket> {
     onConnectedChange: (connected) => connectedChanges.push(connected),
     handlers,
   });
+  await vi.advanceTimersByTimeAsync(0); // jsdom has no requestIdleCallback: whenIdle's fallback
   await vi.dynamicImportSettled();
   const socket = fakeSockets.at(-1);
   if (!socket) throw new Error('no socket was created');
@@ -69,6 +70,21 @@ describe('the realtime connection (SPEC.md sections 4, 7, 9)', () => {
     });
   });
 
+  it('loads socket.io-client and connects only once the page is idle', async () => {
+    const before = fakeSockets.length;
+    connection = openRealtimeConnection({
+      userId: me,
+      getToken: () => token,
+      onConnectedChange: () => {},
+      handlers: {},
+    });
+    await vi.dynamicImportSettled();
+    expect(fakeSockets.length).toBe(before);
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.dynamicImportSettled();
+    expect(fakeSockets.length).toBe(before + 1);
+  });
+
   it('creates no socket when it is closed before socket.io-client has loaded', async () => {
     connection = openRealtimeConnection({
       userId: me,
@@ -77,6 +93,7 @@ describe('the realtime connection (SPEC.md sections 4, 7, 9)', () => {
       handlers: {},
     });
     connection.close();
+    await vi.advanceTimersByTimeAsync(0);
     await vi.dynamicImportSettled();
     expect(fakeSockets).toHaveLength(0);
   });

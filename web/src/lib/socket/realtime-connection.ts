@@ -1,5 +1,6 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@kinodost/contracts/events';
 import type { Socket } from 'socket.io-client';
+import { whenIdle } from '../when-idle';
 
 /** The app's socket, typed by the shared event maps (contracts/src/events.ts). */
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -145,22 +146,26 @@ export function openRealtimeConnection(options: RealtimeOptions): RealtimeConnec
   window.addEventListener('pageshow', onPageShow);
   if (document.visibilityState === 'visible') startHeartbeat();
 
-  import('socket.io-client')
-    .then(({ io }) => {
-      const token = getToken();
-      if (closed || !token) return;
-      const created: RealtimeSocket = io(socketUrl(), { ...socketOptions, auth: { token } });
-      socket = created;
-      created.on('connect', onConnect);
-      created.on('disconnect', onDisconnect);
-      // The library's own reconnects also use the token now in storage (a password change
-      // elsewhere in this browser replaces it).
-      created.io.on('reconnect_attempt', refreshAuth);
-      for (const [event, handler] of Object.entries(handlers)) {
-        if (handler) created.on(event as keyof ServerToClientEvents, handler as never);
-      }
-    })
-    .catch((error: unknown) => console.error('[realtime] could not load the socket client:', error));
+  // The socket waits for the page to settle (at most 2 s): the first view needs none of it, and
+  // loading socket.io-client and connecting would otherwise compete with the page's own render.
+  const cancelStart = whenIdle(() => {
+    import('socket.io-client')
+      .then(({ io }) => {
+        const token = getToken();
+        if (closed || !token) return;
+        const created: RealtimeSocket = io(socketUrl(), { ...socketOptions, auth: { token } });
+        socket = created;
+        created.on('connect', onConnect);
+        created.on('disconnect', onDisconnect);
+        // The library's own reconnects also use the token now in storage (a password change
+        // elsewhere in this browser replaces it).
+        created.io.on('reconnect_attempt', refreshAuth);
+        for (const [event, handler] of Object.entries(handlers)) {
+          if (handler) created.on(event as keyof ServerToClientEvents, handler as never);
+        }
+      })
+      .catch((error: unknown) => console.error('[realtime] could not load the socket client:', error));
+  });
 
   return {
     requestLastSeen(target: string) {
@@ -171,6 +176,7 @@ export function openRealtimeConnection(options: RealtimeOptions): RealtimeConnec
     close() {
       if (closed) return;
       closed = true;
+      cancelStart();
       stopHeartbeat();
       window.clearTimeout(reconnectTimer);
       window.clearTimeout(queueTimer);
