@@ -23,6 +23,7 @@ import { msg } from './lib/messages';
 import { createLocalFileStore, type FileStore } from './lib/storage';
 import { wellFormed } from './lib/well-formed';
 import { authPlugin } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { drainPlugin } from './plugins/drain';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { responseCachePlugin } from './plugins/response-cache';
@@ -169,6 +170,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(errorHandlerPlugin);
   await app.register(authPlugin);
   await app.register(responseCachePlugin);
+  await app.register(compressionPlugin);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5, parts: 6 } });
   await app.register(swagger, {
     openapi: {
