@@ -73,6 +73,29 @@ describe('presence', () => {
     expect(strangerSaw.filter((p) => p.userId === b.user.id)).toEqual([]);
   });
 
+  it('a heartbeat still being checked when its socket closes does not bring the user back online', async () => {
+    const { a, b } = await trio();
+    // The heartbeat re-checks the token (an await) before it marks the socket present: a socket
+    // gone meanwhile must stay gone, or the user shows online with no connection left.
+    const sb = await connectSocket(url, b.token);
+    const check = t.app.userForToken;
+    t.app.userForToken = async (token) => {
+      await pause(50); // a check that has to read the database, on a busy one
+      return check(token);
+    };
+    try {
+      sb.emit('user:online', { userId: b.user.id });
+      await pause(10);
+      sb.emit('user:offline', { userId: b.user.id }); // the page goes away (pagehide), then its socket
+      sb.close();
+      await pause(200);
+    } finally {
+      t.app.userForToken = check;
+    }
+    const sa = await connect(a.token);
+    expect(await nextEvent(sa, 'users:online')).toEqual([]);
+  });
+
   it('lists the friends already online in users:online', async () => {
     const { a, b, stranger } = await trio();
     await connect(a.token);

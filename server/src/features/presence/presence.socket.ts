@@ -109,6 +109,8 @@ export const presencePlugin = fp(async function presencePlugin(app: FastifyInsta
   };
   const goOnline = async (socket: IoSocket) => {
     const { userId } = socket.data;
+    // A heartbeat whose token check outlived its socket must not mark a closed socket present.
+    if (socket.disconnected) return;
     if (!present.has(socket.id)) {
       present.add(socket.id);
       await inOrder(userId, async () => {
@@ -154,7 +156,10 @@ export const presencePlugin = fp(async function presencePlugin(app: FastifyInsta
   io.on('connection', (socket) => {
     const { userId } = socket.data;
     const limit = createSocketRateLimit({ windowMs: 10_000, allowed: 20, fatal: 200 });
-    /** Runs an event handler under the rate limit; handler errors are logged, never thrown at the socket. */
+    // The socket's events are handled one after another, in the order sent: a heartbeat awaits a
+    // token check, and a user:offline sent after it must not be overtaken by it.
+    let handled = Promise.resolve();
+    /** Runs an event handler under the rate limit, in order; its errors are logged, never thrown at the socket. */
     const guarded = (handler: (payload: unknown) => Promise<void>) => (payload: unknown) => {
       const verdict = limit();
       if (verdict === 'cut') {
@@ -163,7 +168,9 @@ export const presencePlugin = fp(async function presencePlugin(app: FastifyInsta
         return;
       }
       if (verdict === 'drop') return;
-      handler(payload).catch((err) => app.log.warn({ err, userId }, 'socket handler failed'));
+      handled = handled
+        .then(() => handler(payload))
+        .catch((err) => app.log.warn({ err, userId }, 'socket handler failed'));
     };
 
     socket.join([userRoom(userId), MEMBERS]);
