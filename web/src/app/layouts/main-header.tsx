@@ -10,6 +10,7 @@ import { ThemeToggleButton } from '../../components/theme-toggle-button';
 import { isAuthFormPath, paths } from '../../config/paths';
 import { azShell } from '../../i18n/az-shell';
 import { useAuth } from '../../lib/auth/auth-context';
+import { useIdleAfter } from '../../lib/use-idle-after';
 import { AppLogo, logoColorOnSurface } from './app-logo';
 
 // Menus, popovers and the drawer pull in MUI's Modal/Popover/Menu: loaded only when needed,
@@ -26,6 +27,8 @@ export function MainHeader() {
   const [drawerMounted, setDrawerMounted] = useState(false);
   // Login, registration and password reset get a quieter bar so the form is the focus.
   const light = isAuthFormPath(pathname);
+  // A member's icons and menus come a moment after the page's own content, in their kept space.
+  const memberAreaReady = useIdleAfter(isLoggedIn && !isLoadingAuth);
 
   return (
     <>
@@ -66,7 +69,7 @@ export function MainHeader() {
           <ThemeToggleButton />
           {isLoggedIn && !isLoadingAuth && (
             <Suspense fallback={<Box sx={{ width: 132 }} />}>
-              <HeaderMemberArea />
+              {memberAreaReady ? <HeaderMemberArea /> : <Box sx={{ width: 132 }} />}
             </Suspense>
           )}
           {!isLoggedIn && !isLoadingAuth && pathname === paths.home && (

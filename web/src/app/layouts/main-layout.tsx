@@ -6,6 +6,7 @@ import { PageSpinner } from '../../components/page-spinner';
 import { isAdminPath } from '../../config/paths';
 import { azShell } from '../../i18n/az-shell';
 import { useAuth } from '../../lib/auth/auth-context';
+import { useIdleAfter } from '../../lib/use-idle-after';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { Footer } from './footer';
 import { MainHeader } from './main-header';
@@ -22,6 +23,8 @@ export function MainLayout() {
   const { isLoggedIn, isLoadingAuth } = useAuth();
   const { pathname } = useLocation();
   const showBottomBar = small && isLoggedIn && !isLoadingAuth && !isAdminPath(pathname);
+  // The page first; the bar (fixed, over the space kept for it below) a moment later.
+  const bottomBarReady = useIdleAfter(showBottomBar);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
@@ -59,7 +62,7 @@ export function MainLayout() {
       <Box sx={{ pb: showBottomBar ? `${BOTTOM_BAR_HEIGHT}px` : 0 }}>
         <Footer />
       </Box>
-      {showBottomBar && (
+      {bottomBarReady && (
         <Suspense fallback={null}>
           <MobileBottomBar />
         </Suspense>

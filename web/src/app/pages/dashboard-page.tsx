@@ -1,12 +1,19 @@
 import type { Movie } from '@kinodost/contracts/schemas/movies';
-import { useState } from 'react';
-import { DeleteMovieDialog } from '../../features/movies/components/delete-movie-dialog';
-import { MovieFormDialog } from '../../features/movies/components/movie-form-dialog';
+import { lazy, Suspense, useState } from 'react';
 import { MyMovies } from '../../features/movies/components/my-movies';
 import { useAddMovieRequest } from '../../features/movies/hooks/add-movie-trigger';
 import { az } from '../../i18n/az';
 import { useAuth } from '../../lib/auth/auth-context';
+import { useIdleAfter } from '../../lib/use-idle-after';
 import { PageContainer } from './page-container';
+
+// Closed at first: their code (the form, the confirmation) loads once the page has shown.
+const MovieFormDialog = lazy(async () => ({
+  default: (await import('../../features/movies/components/movie-form-dialog')).MovieFormDialog,
+}));
+const DeleteMovieDialog = lazy(async () => ({
+  default: (await import('../../features/movies/components/delete-movie-dialog')).DeleteMovieDialog,
+}));
 
 const t = az.dashboard;
 
@@ -17,6 +24,7 @@ export function DashboardPage() {
   // Kept while the dialog closes, so its title does not flip during the exit transition.
   const [editing, setEditing] = useState<Movie | null>(null);
   const [deleting, setDeleting] = useState<Movie | null>(null);
+  const dialogsReady = useIdleAfter(true);
   const openForm = (movie: Movie | null) => {
     setEditing(movie);
     setFormOpen(true);
@@ -28,8 +36,12 @@ export function DashboardPage() {
   return (
     <PageContainer title={username ? t.welcome(username) : t.welcomeAnonymous} intro={t.intro}>
       <MyMovies onAdd={openAdd} onEdit={openForm} onDelete={setDeleting} />
-      <MovieFormDialog open={formOpen} movie={editing} onClose={() => setFormOpen(false)} />
-      <DeleteMovieDialog movie={deleting} onClose={() => setDeleting(null)} />
+      {(dialogsReady || formOpen || deleting) && (
+        <Suspense fallback={null}>
+          <MovieFormDialog open={formOpen} movie={editing} onClose={() => setFormOpen(false)} />
+          <DeleteMovieDialog movie={deleting} onClose={() => setDeleting(null)} />
+        </Suspense>
+      )}
     </PageContainer>
   );
 }

@@ -1,13 +1,18 @@
 import { lazy, Suspense } from 'react';
 import { useAuth } from '../../lib/auth/auth-context';
+import { useIdleAfter } from '../../lib/use-idle-after';
 
 // Its own chunk (with the presence store and, later, socket.io-client): visitors download none of it.
 const RealtimeBridge = lazy(async () => ({ default: (await import('./realtime-bridge')).RealtimeBridge }));
 
-/** Mounts the realtime socket's owner for members only; the bridge itself checks SPEC.md section 5 fully. */
+/**
+ * Mounts the realtime socket's owner for members only, once the first view has had its idle
+ * moment; the bridge itself checks SPEC.md section 5 fully.
+ */
 export function RealtimeGate() {
   const { isLoggedIn, userId } = useAuth();
-  if (!isLoggedIn || !userId) return null;
+  const ready = useIdleAfter(isLoggedIn && userId !== null);
+  if (!ready) return null;
   return (
     <Suspense fallback={null}>
       <RealtimeBridge />

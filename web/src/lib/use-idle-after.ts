@@ -1,0 +1,19 @@
+import { useEffect, useState } from 'react';
+import { whenIdle } from './when-idle';
+
+/**
+ * True once `active` has held through the browser's next idle moment (at most `timeoutMs`),
+ * false whenever `active` is false. For parts of a screen that can come a moment after its main
+ * content: they then load, render and commit without holding that content back.
+ */
+export function useIdleAfter(active: boolean, timeoutMs = 1000): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (!active) {
+      setIdle(false);
+      return;
+    }
+    return whenIdle(() => setIdle(true), timeoutMs);
+  }, [active, timeoutMs]);
+  return active && idle;
+}
