@@ -80,20 +80,25 @@ describe('presence', () => {
     const sb = await connectSocket(url, b.token);
     const check = t.app.userForToken;
     t.app.userForToken = async (token) => {
-      await pause(50); // a check that has to read the database, on a busy one
+      await pause(150); // a check that has to read the database, on a busy one
       return check(token);
     };
     try {
       sb.emit('user:online', { userId: b.user.id });
-      await pause(10);
+      await pause(30);
       sb.emit('user:offline', { userId: b.user.id }); // the page goes away (pagehide), then its socket
       sb.close();
-      await pause(200);
+      await pause(400);
     } finally {
       t.app.userForToken = check;
     }
-    const sa = await connect(a.token);
-    expect(await nextEvent(sa, 'users:online')).toEqual([]);
+    let list: Promise<string[]> = Promise.resolve(['never listened']);
+    open.push(
+      await connectSocket(url, a.token, (s) => {
+        list = new Promise((resolve) => s.once('users:online', resolve));
+      }),
+    );
+    expect(await list).toEqual([]);
   });
 
   it('lists the friends already online in users:online', async () => {
