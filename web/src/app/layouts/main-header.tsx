@@ -18,6 +18,9 @@ import { AppLogo, logoColorOnSurface } from './app-logo';
 const HeaderMemberArea = lazy(async () => ({ default: (await import('./header-member-area')).HeaderMemberArea }));
 const SidebarDrawer = lazy(async () => ({ default: (await import('./sidebar-drawer')).SidebarDrawer }));
 
+/** Kept for a member's icons and menus until they show, so nothing beside them moves. */
+const memberAreaSpace = <Box sx={{ width: 132 }} />;
+
 /** The sticky main header (SPEC.md section 2, "Main header"); not used under /admin. */
 export function MainHeader() {
   const { isLoggedIn, isLoadingAuth } = useAuth();
@@ -68,9 +71,7 @@ export function MainHeader() {
           <Box sx={{ flexGrow: 1 }} />
           <ThemeToggleButton />
           {isLoggedIn && !isLoadingAuth && (
-            <Suspense fallback={<Box sx={{ width: 132 }} />}>
-              {memberAreaReady ? <HeaderMemberArea /> : <Box sx={{ width: 132 }} />}
-            </Suspense>
+            <Suspense fallback={memberAreaSpace}>{memberAreaReady ? <HeaderMemberArea /> : memberAreaSpace}</Suspense>
           )}
           {!isLoggedIn && !isLoadingAuth && pathname === paths.home && (
             <Button
