@@ -1,5 +1,5 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
 import { whenIdle } from '../../lib/when-idle';
 import { createQueryClient } from './query-client';
 import { ThemeModeProvider } from './theme-mode-provider';
@@ -12,7 +12,7 @@ const ToastContainer = lazy(async () => ({ default: (await import('react-toastif
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   const [showToasts, setShowToasts] = useState(false);
-  useEffect(() => whenIdle(() => setShowToasts(true)), []);
+  useEffect(() => whenIdle(() => startTransition(() => setShowToasts(true))), []);
   return (
     <ThemeModeProvider>
       <QueryClientProvider client={client}>
