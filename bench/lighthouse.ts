@@ -23,6 +23,11 @@ import puppeteer from 'puppeteer-core';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** 'Chromium 156.0.8078.79': scores move with the browser (how it paints and times tasks), so each run records it. */
+const chromiumVersion = () =>
+  execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+    .replace(/ built on .*/s, '')
+    .trim();
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 5));
 const PRESETS = (process.env.LH_PRESETS ?? 'mobile,desktop').split(',').map((p) => p.trim()) as Preset[];
 /** Only these pages (comma-separated names), for investigating one page. */
@@ -292,7 +297,7 @@ async function main() {
     benchmark: 'lighthouse',
     measuredAt: new Date().toISOString(),
     lighthouse: '12.8',
-    chromium: CHROMIUM,
+    chromium: `${CHROMIUM} (${chromiumVersion()})`,
     webDist: path.relative(root, WEB_DIST) || WEB_DIST,
     runsPerPage: RUNS,
     method:
