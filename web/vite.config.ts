@@ -5,6 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { BOOT_SCRIPT } from '../contracts/src/boot-script';
+import { routePreloads } from './build/route-preloads';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -77,7 +78,7 @@ function bootScript(): Plugin {
 const backend = process.env.KINODOST_API_URL ?? 'http://localhost:5000';
 
 export default defineConfig({
-  plugins: [react(), bootScript(), muiThemeWithoutCssVariables(), precompress()],
+  plugins: [react(), bootScript(), muiThemeWithoutCssVariables(), precompress(), routePreloads()],
   server: {
     port: 5173,
     proxy: {
@@ -96,7 +97,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // dist/.vite/manifest.json: which chunks each route needs (bench/web-bundle.ts reads it).
+    // dist/.vite/manifest.json: which chunks each route needs (bench/web-bundle.ts and routePreloads read it).
     manifest: true,
     // Every browser the app supports has <link rel="modulepreload">: the polyfill would only add weight
     // to the first download.

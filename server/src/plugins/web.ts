@@ -1,20 +1,24 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@kinodost/contracts/errors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { msg } from '../lib/messages';
+import { routePageHtml } from './route-preloads';
 
 /**
  * Serves the built single-page app: hashed assets cached for good, index.html
  * never cached, both precompressed (brotli or gzip) when the build has them,
  * and every other non-API GET answered with index.html so the browser router
- * handles it. Unknown /api paths answer PRODUCT.md's 404 body.
+ * handles it, naming the page's own chunks for preloading where a route matches
+ * (route-preloads.ts). Unknown /api paths answer PRODUCT.md's 404 body.
  */
 export const webPlugin = fp(async function webPlugin(app: FastifyInstance, opts: { dist?: string }) {
   const dist = opts.dist;
   const hasWeb = !!dist && existsSync(path.join(dist, 'index.html'));
+  const pageHtml = hasWeb ? routePageHtml(dist) : () => undefined;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: dist,
@@ -35,7 +39,13 @@ export const webPlugin = fp(async function webPlugin(app: FastifyInstance, opts:
     const url = request.url;
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/uploads/');
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', dist as string);
+      reply.header('cache-control', 'no-cache');
+      const html = pageHtml(url.split('?')[0] as string);
+      if (html === undefined) return reply.sendFile('index.html', dist as string);
+      const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
+      reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(encoding ? html[encoding as 'br' | 'gzip'] : html.identity);
     }
     return reply.status(404).send({ success: false, error: msg.common.notFoundRoute, code: ErrorCode.NOT_FOUND });
   });

@@ -1,9 +1,10 @@
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, sampleProfile, testQueryClient } from '../test/render';
 import { AppProviders } from './providers/app-providers';
-import { preloadRoute, routes } from './router';
+import { routeModules } from './route-modules';
+import { preloadRoute, routeLoaders, routes } from './router';
 
 const open = (path: string) => {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -157,5 +158,27 @@ describe('preloadRoute: a first view fetches its data alongside its code', () =>
     preloadRoute('/dashboard', testQueryClient());
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('route-modules.ts: the modules the server preloads for each URL', () => {
+  /** Every URL pattern the route tree renders a page for ('*' has no fixed page). */
+  const patterns = (list: RouteObject[], base = ''): string[] =>
+    list.flatMap((route) => {
+      const here = route.path ? `${base}/${route.path}` : base;
+      if (route.children) return patterns(route.children, here);
+      return route.path === '*' ? [] : [here || '/'];
+    });
+
+  it('has an entry for every route, and no other', () => {
+    expect(Object.keys(routeModules).sort()).toEqual([...new Set(patterns(routes))].sort());
+  });
+
+  it.each(Object.entries(routeModules))('%s renders exactly the modules listed', async (pattern, modules) => {
+    const sample = pattern.replace(/:\w+/g, 'x');
+    const loaded = await Promise.all(routeLoaders(sample).map((load) => load()));
+    const listed = await Promise.all(modules.map((file) => import(/* @vite-ignore */ `/${file}`)));
+    expect(loaded).toEqual(listed);
+    expect(loaded.every((namespace, i) => namespace === listed[i])).toBe(true);
   });
 });

@@ -98,24 +98,30 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** The lazy modules (layouts, page) that `pathname` renders, outermost first, as their import functions. */
+export function routeLoaders(pathname: string): (() => Promise<unknown>)[] {
+  return (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
+    const load = isValidElement(route.element) ? loaders.get(route.element.type) : undefined;
+    return load ? [load] : [];
+  });
+}
+
 /**
  * Starts fetching the chunks of the page at `pathname` (and its layouts) at once. Without this a
  * member's dashboard chunk would only be asked for after the profile check answers; the browser
- * caches the module, so React.lazy's own import later resolves at once. With a stored token the
- * session's profile and the page's first data (its route's `handle.prefetch`) go out at the same
- * time, into the query cache the app then reads, instead of after React has rendered.
+ * caches the module, so React.lazy's own import later resolves at once. (The server's HTML names
+ * the same chunks as modulepreload links, route-modules.ts; this covers the dev server.) With a
+ * stored token the session's profile and the page's first data (its route's `handle.prefetch`) go
+ * out at the same time, into the query cache the app then reads, instead of after React has rendered.
  */
 export function preloadRoute(pathname: string, client?: QueryClient): void {
-  const member = client !== undefined && getToken() !== null;
-  if (member) void client.prefetchQuery(currentProfileQuery);
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
-    // A failure here is left to React.lazy, which imports again and shows the route error page.
-    if (isValidElement(route.element))
-      loaders
-        .get(route.element.type)?.()
-        .catch(() => {});
-    if (member) void (route.handle as RouteHandle | undefined)?.prefetch?.(client);
+  if (client !== undefined && getToken() !== null) {
+    void client.prefetchQuery(currentProfileQuery);
+    for (const { route } of matchRoutes(routes, pathname) ?? [])
+      void (route.handle as RouteHandle | undefined)?.prefetch?.(client);
   }
+  // A failure here is left to React.lazy, which imports again and shows the route error page.
+  for (const load of routeLoaders(pathname)) load().catch(() => {});
 }
 
 /** The app's routes under a declarative <BrowserRouter> (main.tsx): no data-router code in the shell. */
