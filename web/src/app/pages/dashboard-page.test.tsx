@@ -55,7 +55,8 @@ describe('DashboardPage', () => {
     await screen.findByText('Bir Səhər Yeli');
     await userEvent.click(screen.getByRole('button', { name: 'İzlənilənlər' }));
     await waitFor(() => expect(screen.queryByText('Bir Səhər Yeli')).not.toBeInTheDocument());
-    expect(screen.getByText('Nargin')).toBeInTheDocument();
+    expect(await screen.findByText('Nargin')).toBeInTheDocument();
+    expect(screen.queryByText('Bir Səhər Yeli')).not.toBeInTheDocument();
     expect(api.calls()).toEqual(['GET /api/movies?page=1&limit=20', 'GET /api/movies?page=1&limit=20&status=watched']);
     expect(screen.getByRole('button', { name: 'İzlənilənlər' })).toHaveAttribute('aria-pressed', 'true');
   });

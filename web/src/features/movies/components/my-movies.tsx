@@ -16,7 +16,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -52,8 +52,14 @@ export function MyMovies({
   const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const searching = query !== '' && search.trim() !== '';
   const movies = useMyMovies(filter === 'all' ? undefined : filter);
-  const list = movies.data?.pages.flatMap((page) => page.data) ?? [];
-  const total = movies.data?.pages[0]?.total ?? 0;
+  // The page's first commit shows the placeholders even when the movies are already here (they are
+  // fetched with the page's code): the heading paints without waiting for the cards, which React
+  // then renders in the background in slices, not in one long task. (null, because an undefined
+  // initial value means none: React would return the data at once.)
+  const data = useDeferredValue(movies.data ?? null, null);
+  const list = data?.pages.flatMap((page) => page.data) ?? [];
+  const total = data?.pages[0]?.total ?? 0;
+  const loaded = movies.isSuccess && data !== null;
 
   return (
     <Box>
@@ -124,7 +130,7 @@ export function MyMovies({
               ))}
             </Box>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-              {movies.isSuccess && (
+              {loaded && (
                 <Typography variant="body2" color="text.secondary">
                   {t.total(total)}
                 </Typography>
@@ -146,7 +152,7 @@ export function MyMovies({
             </Box>
           </Box>
 
-          {movies.isPending && <MovieCollectionSkeleton mode={mode} />}
+          {data === null && !movies.isError && <MovieCollectionSkeleton mode={mode} />}
           {movies.isError && (
             <Alert
               severity="error"
@@ -159,7 +165,7 @@ export function MyMovies({
               {errorMessage(movies.error) || t.loadError}
             </Alert>
           )}
-          {movies.isSuccess && list.length === 0 && (
+          {loaded && list.length === 0 && (
             <Paper variant="outlined" sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center', borderStyle: 'dashed' }}>
               <LocalMoviesIcon sx={{ fontSize: 56, color: 'text.disabled', mb: 1 }} aria-hidden />
               <Typography variant="h6" component="p" sx={{ fontWeight: 600 }}>
