@@ -5,6 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { BOOT_SCRIPT } from '../contracts/src/boot-script';
+import { prerenderLanding } from './build/prerender-landing';
 import { routePreloads } from './build/route-preloads';
 
 const brotli = promisify(brotliCompress);
@@ -78,7 +79,7 @@ function bootScript(): Plugin {
 const backend = process.env.KINODOST_API_URL ?? 'http://localhost:5000';
 
 export default defineConfig({
-  plugins: [react(), bootScript(), muiThemeWithoutCssVariables(), precompress(), routePreloads()],
+  plugins: [react(), bootScript(), muiThemeWithoutCssVariables(), precompress(), routePreloads(), prerenderLanding()],
   server: {
     port: 5173,
     proxy: {

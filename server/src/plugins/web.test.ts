@@ -15,13 +15,12 @@ const links = (files: string[]) =>
   files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
 
 /** A web build of the test's own: index.html and, unless told otherwise, route-preloads.json. */
-async function webDist(withPreloads: boolean): Promise<string> {
+async function webDist(withPreloads: boolean, index = INDEX, prerendered?: object): Promise<string> {
   const dist = await mkdtemp(path.join(tmpdir(), 'kinodost-web-'));
-  await writeFile(path.join(dist, 'index.html'), INDEX);
-  if (withPreloads) {
-    await mkdir(path.join(dist, '.vite'));
-    await writeFile(path.join(dist, '.vite', 'route-preloads.json'), JSON.stringify(PRELOADS));
-  }
+  await writeFile(path.join(dist, 'index.html'), index);
+  await mkdir(path.join(dist, '.vite'));
+  if (withPreloads) await writeFile(path.join(dist, '.vite', 'route-preloads.json'), JSON.stringify(PRELOADS));
+  if (prerendered) await writeFile(path.join(dist, '.vite', 'prerendered.json'), JSON.stringify(prerendered));
   return dist;
 }
 
@@ -89,6 +88,59 @@ describe('a web build without route-preloads.json', () => {
     } finally {
       await t.close();
       await rm(dist, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the landing page prerendered by the web build', () => {
+  // index.html as the web build writes it: the loading screen between boot comments.
+  const BOOT_INDEX =
+    '<!doctype html><html><head><title>KinoDost</title></head><body><div id="root"><!--boot--><div class="boot">KinoDost</div><!--/boot--></div></body></html>';
+  // `$&` and `$'` would mean something to String.replace: the markup must go in as it is.
+  const LANDING = {
+    head: '<style data-emotion="css a1">.css-a1::after{content:"$&"}</style>',
+    body: "<main>$& and $'</main>",
+    year: 2026,
+  };
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await webDist(true, BOOT_INDEX, { '/': LANDING });
+    t = await buildTestApp({ WEB_DIST: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/?ref=mail'])(
+    '%s gets the page in place of the loading screen and its styles in <head>',
+    async (url) => {
+      const res = await t.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(
+        '<!doctype html><html><head><title>KinoDost</title><style data-emotion="css a1">.css-a1::after{content:"$&"}</style></head>' +
+          '<body><div id="root" data-prerendered="2026"><main>$& and $\'</main></div></body></html>',
+      );
+    },
+  );
+
+  it('other pages keep the loading screen, with their own preloads', async () => {
+    const res = await t.inject({ method: 'GET', url: '/dashboard' });
+    expect(res.body).toBe(BOOT_INDEX.replace('</head>', `${links(PRELOADS['/dashboard'])}</head>`));
+    const other = await t.inject({ method: 'GET', url: '/no/such/page' });
+    expect(other.body).toBe(BOOT_INDEX);
+  });
+
+  it('an index.html without the boot comments is left whole (no styles without their markup)', async () => {
+    const plain = await webDist(false, INDEX, { '/': LANDING });
+    const app = await buildTestApp({ WEB_DIST: plain });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/' })).body).toBe(INDEX);
+    } finally {
+      await app.close();
+      await rm(plain, { recursive: true, force: true });
     }
   });
 });

@@ -6,14 +6,14 @@ import { ErrorCode } from '@kinodost/contracts/errors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { msg } from '../lib/messages';
-import { routePageHtml } from './route-preloads';
+import { routePageHtml } from './page-html';
 
 /**
  * Serves the built single-page app: hashed assets cached for good, index.html
  * never cached, both precompressed (brotli or gzip) when the build has them,
  * and every other non-API GET answered with index.html so the browser router
  * handles it, naming the page's own chunks for preloading where a route matches
- * (route-preloads.ts). Unknown /api paths answer PRODUCT.md's 404 body.
+ * (page-html.ts). Unknown /api paths answer PRODUCT.md's 404 body.
  */
 export const webPlugin = fp(async function webPlugin(app: FastifyInstance, opts: { dist?: string }) {
   const dist = opts.dist;

@@ -113,15 +113,17 @@ export function routeLoaders(pathname: string): (() => Promise<unknown>)[] {
  * the same chunks as modulepreload links, route-modules.ts; this covers the dev server.) With a
  * stored token the session's profile and the page's first data (its route's `handle.prefetch`) go
  * out at the same time, into the query cache the app then reads, instead of after React has rendered.
+ * Settles once the chunks have loaded or failed.
  */
-export function preloadRoute(pathname: string, client?: QueryClient): void {
+export function preloadRoute(pathname: string, client?: QueryClient): Promise<void> {
   if (client !== undefined && getToken() !== null) {
     void client.prefetchQuery(currentProfileQuery);
     for (const { route } of matchRoutes(routes, pathname) ?? [])
       void (route.handle as RouteHandle | undefined)?.prefetch?.(client);
   }
   // A failure here is left to React.lazy, which imports again and shows the route error page.
-  for (const load of routeLoaders(pathname)) load().catch(() => {});
+  const loads = routeLoaders(pathname).map((load) => load().catch(() => {}));
+  return Promise.all(loads).then(() => {});
 }
 
 /** The app's routes under a declarative <BrowserRouter> (main.tsx): no data-router code in the shell. */

@@ -16,16 +16,35 @@ const BOTTOM_BAR_HEIGHT = 64;
 // Phones with a member only: its own chunk.
 const MobileBottomBar = lazy(async () => ({ default: (await import('./mobile-bottom-bar')).MobileBottomBar }));
 
-/** Header, page, footer and (on phones, when logged in) the bottom bar. */
-export function MainLayout() {
+/**
+ * The footer and, on phones with a member, the bottom bar (fixed, over the space kept for it below
+ * the footer). Its own component so that the phone-width check, which changes right after the
+ * landing page is hydrated (main.tsx), re-renders only this and not the page still hydrating.
+ */
+function FooterAndBottomBar() {
   const theme = useTheme();
   const small = useMediaQuery(theme.breakpoints.down('sm'));
   const { isLoggedIn, isLoadingAuth } = useAuth();
   const { pathname } = useLocation();
   const showBottomBar = small && isLoggedIn && !isLoadingAuth && !isAdminPath(pathname);
-  // The page first; the bar (fixed, over the space kept for it below) a moment later.
+  // The page first; the bar a moment later.
   const bottomBarReady = useIdleAfter(showBottomBar);
+  return (
+    <>
+      <Box sx={{ pb: showBottomBar ? `${BOTTOM_BAR_HEIGHT}px` : 0 }}>
+        <Footer />
+      </Box>
+      {bottomBarReady && (
+        <Suspense fallback={null}>
+          <MobileBottomBar />
+        </Suspense>
+      )}
+    </>
+  );
+}
 
+/** Header, page, footer and (on phones, when logged in) the bottom bar. */
+export function MainLayout() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <Box
@@ -59,14 +78,7 @@ export function MainLayout() {
           <Outlet />
         </Suspense>
       </Box>
-      <Box sx={{ pb: showBottomBar ? `${BOTTOM_BAR_HEIGHT}px` : 0 }}>
-        <Footer />
-      </Box>
-      {bottomBarReady && (
-        <Suspense fallback={null}>
-          <MobileBottomBar />
-        </Suspense>
-      )}
+      <FooterAndBottomBar />
     </Box>
   );
 }

@@ -1,0 +1,109 @@
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from '../support/fixtures';
+
+// The landing page arrives prerendered in the HTML of `/` (web/src/prerender/landing.tsx,
+// server/src/plugins/page-html.ts) and the app hydrates it (web/src/main.tsx).
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Filmlər dostlarla daha maraqlıdır' });
+const registerLink = (page: Page) => page.getByRole('link', { name: 'Pulsuz qeydiyyatdan keçin' }).first();
+const htmlBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+
+/** Console errors and CSP reports from now on (a failed hydration shows up as one). */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on(
+    'console',
+    (m) => (m.type() === 'error' || m.text().includes('Content Security Policy')) && errors.push(m.text()),
+  );
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+/** Opens `/` with the app's code held back until the returned function is called. */
+async function openWithoutScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  // Requests held so far go on, and later ones pass straight through.
+  return async () => release();
+}
+
+test('a visitor sees the landing page before any script has run, and the app then takes over the same nodes', async ({
+  page,
+}) => {
+  // Phone width: the layout's width check changes right after hydration, which must not make React
+  // render the page afresh.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const errors = consoleErrors(page);
+  const release = await openWithoutScripts(page);
+  await expect(heading(page)).toBeVisible();
+  await expect(registerLink(page)).toHaveAttribute('href', '/register');
+  expect(await htmlBackground(page)).toBe('rgb(245, 245, 245)');
+  // A mark on the prerendered heading: hydration keeps the node, a fresh render would replace it.
+  await heading(page).evaluate((node) => {
+    (node as HTMLElement & { prerendered?: boolean }).prerendered = true;
+  });
+
+  release();
+  // Until React has hydrated them the page's buttons do nothing (its links work as plain links):
+  // wait for React's own mark on the node, then its handler answers on the prerendered button.
+  const toggle = page.getByRole('button', { name: 'Qaranlıq rejimə keç' });
+  await expect
+    .poll(() => toggle.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber'))))
+    .toBe(true);
+  await toggle.click();
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(18, 18, 18)');
+  expect(await heading(page).evaluate((node) => (node as HTMLElement & { prerendered?: boolean }).prerendered)).toBe(
+    true,
+  );
+  expect(await page.locator('#root').getAttribute('data-prerendered')).toBeNull();
+  await page.getByRole('button', { name: 'İşıqlı rejimə keç' }).click();
+
+  // Its links are the router's: no new document.
+  await page.evaluate(() => {
+    (window as Window & { sameDocument?: boolean }).sameDocument = true;
+  });
+  await registerLink(page).click();
+  await expect(page).toHaveURL(/\/register$/);
+  expect(await page.evaluate(() => (window as Window & { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test('with a stored dark theme the light prerendered page stays hidden, and the app renders the dark one', async ({
+  page,
+}) => {
+  const errors = consoleErrors(page);
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('darkMode', 'true'));
+  const release = await openWithoutScripts(page);
+  await expect(heading(page)).toBeHidden();
+  expect(await htmlBackground(page)).toBe('rgb(18, 18, 18)');
+
+  release();
+  await expect(heading(page)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'İşıqlı rejimə keç' })).toBeVisible();
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(18, 18, 18)');
+  expect(errors).toEqual([]);
+});
+
+test('a member never sees the visitor’s prerendered page: it stays hidden until the app shows theirs', async ({
+  page,
+  admin,
+}) => {
+  const errors = consoleErrors(page);
+  await signIn(page, admin.token, '/login');
+  const release = await openWithoutScripts(page);
+  await expect(heading(page)).toBeHidden();
+  await expect(registerLink(page)).toBeHidden();
+
+  release();
+  await expect(page.getByRole('link', { name: 'İdarə panelinə keçin' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Pulsuz qeydiyyatdan keçin' })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

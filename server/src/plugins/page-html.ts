@@ -1,0 +1,56 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** One page's index.html, ready in each encoding a browser may accept. */
+export interface PageHtml {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** A page rendered at build time (web/src/prerender/landing.tsx): its styles, its markup, its year. */
+interface PrerenderedPage {
+  head: string;
+  body: string;
+  year: number;
+}
+
+/** index.html's loading screen inside the root element, as web/index.html marks it. */
+const BOOT_SCREEN = /<div id="root"><!--boot-->[\s\S]*?<!--\/boot-->/;
+
+const readJson = <T>(file: string): T | undefined =>
+  existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined;
+
+/**
+ * index.html as each page of the web app should get it, made once and compressed once at startup:
+ * - with <link rel="modulepreload"> for the chunks that page needs beyond the entry
+ *   (dist/.vite/route-preloads.json, written by the web build from web/src/app/route-modules.ts).
+ *   The browser then fetches the page's code in the same round trip as the shell's instead of
+ *   after the shell has run and asked for it;
+ * - for `/`, with the landing page prerendered by the build (dist/.vite/prerendered.json) in place
+ *   of the loading screen and its styles in <head>: a phone paints the page itself as soon as the
+ *   HTML arrives, and the app then hydrates it (web/src/main.tsx). `data-prerendered` carries the
+ *   year the footer shows.
+ * Returns undefined for paths no route pattern matches, for pages with nothing to add and for
+ * builds without these files: those get index.html as it is.
+ */
+export function routePageHtml(dist: string): (pathname: string) => PageHtml | undefined {
+  const viteDir = path.join(dist, '.vite');
+  const preloads = readJson<Record<string, string[]>>(path.join(viteDir, 'route-preloads.json')) ?? {};
+  const prerendered = readJson<Record<string, PrerenderedPage>>(path.join(viteDir, 'prerendered.json')) ?? {};
+  const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const pages = [...new Set([...Object.keys(preloads), ...Object.keys(prerendered)])].flatMap((pattern) => {
+    const links = (preloads[pattern] ?? []).map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
+    const page = BOOT_SCREEN.test(index) ? prerendered[pattern] : undefined;
+    if (links.length === 0 && page === undefined) return [];
+    let html = index.replace('</head>', () => `${links.join('')}${page?.head ?? ''}</head>`);
+    if (page) html = html.replace(BOOT_SCREEN, () => `<div id="root" data-prerendered="${page.year}">${page.body}`);
+    const identity = Buffer.from(html);
+    const br = brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+    // '/movie/:movieId' → /^\/movie\/[^/]+\/?$/ (the router also takes a trailing slash).
+    const source = pattern.replace(/\//g, '\\/').replace(/:\w+/g, '[^/]+');
+    return [{ match: new RegExp(`^${source}\\/?$`), html: { identity, br, gzip: gzipSync(identity, { level: 9 }) } }];
+  });
+  return (pathname) => pages.find((page) => page.match.test(pathname))?.html;
+}

@@ -1,0 +1,50 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build, type Plugin, type Rolldown } from 'vite';
+import type { PrerenderedPage } from '../src/prerender/landing';
+
+/**
+ * After the browser build: builds src/prerender/landing.tsx for Node, runs it and writes
+ * dist/.vite/prerendered.json, `{ "/": { head, body } }`, which the server puts into the HTML of
+ * `/` (server/src/plugins/page-html.ts). MUI and emotion are bundled so that they run in
+ * production mode, as in the browser: their class names must be the ones the client computes.
+ */
+export function prerenderLanding(): Plugin {
+  let root = '';
+  let viteDir = '';
+  return {
+    name: 'kinodost:prerender-landing',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      viteDir = path.resolve(config.root, config.build.outDir, '.vite');
+    },
+    async closeBundle() {
+      // Inside web/, so that Node finds the packages left external (React) from there.
+      const outDir = path.join(root, 'node_modules', '.prerender');
+      try {
+        const result = (await build({
+          configFile: false,
+          root,
+          mode: 'production',
+          logLevel: 'warn',
+          plugins: [react()],
+          ssr: { noExternal: [/^@mui\//, /^@emotion\//] },
+          define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+          build: { ssr: 'src/prerender/landing.tsx', outDir, emptyOutDir: true, minify: false },
+        })) as Rolldown.RolldownOutput;
+        const entry = result.output.find((item) => item.type === 'chunk' && item.isEntry);
+        if (!entry) throw new Error('prerender-landing: the SSR build has no entry chunk');
+        const { prerenderLanding: render } = (await import(pathToFileURL(path.join(outDir, entry.fileName)).href)) as {
+          prerenderLanding: () => Promise<PrerenderedPage>;
+        };
+        await mkdir(viteDir, { recursive: true });
+        await writeFile(path.join(viteDir, 'prerendered.json'), `${JSON.stringify({ '/': await render() })}\n`);
+      } finally {
+        await rm(outDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
