@@ -1,9 +1,9 @@
-import { StrictMode, startTransition } from 'react';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppProviders } from './app/providers/app-providers';
+import { App } from './app/app';
 import { createQueryClient } from './app/providers/query-client';
-import { AppRoutes, preloadRoute } from './app/router';
+import { preloadRoute } from './app/router';
 import { getDarkMode, getToken } from './lib/storage';
 
 const queryClient = createQueryClient();
@@ -12,15 +12,7 @@ const pageLoaded = preloadRoute(window.location.pathname, queryClient);
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-const app = (
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>
-);
+const app = <App queryClient={queryClient} Router={BrowserRouter} />;
 
 // `/` arrives with the landing page prerendered at build time (prerender/landing.tsx) as a visitor
 // sees it in the light theme and the year it was built. For exactly that visitor React hydrates it:

@@ -9,12 +9,11 @@
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
-import { StrictMode } from 'react';
+import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { AppProviders } from '../app/providers/app-providers';
+import { App } from '../app/app';
 import { createQueryClient } from '../app/providers/query-client';
-import { AppRoutes } from '../app/router';
 
 export interface PrerenderedPage {
   /** The emotion style elements the markup uses, for <head>. */
@@ -24,6 +23,8 @@ export interface PrerenderedPage {
   /** The footer's copyright year in `body`: a later year's page renders afresh rather than hydrate it. */
   year: number;
 }
+
+const AtLanding = ({ children }: { children: ReactNode }) => <StaticRouter location="/">{children}</StaticRouter>;
 
 export async function prerenderLanding(): Promise<PrerenderedPage> {
   // The key of emotion's default cache in the browser: there it adopts these style elements and
@@ -35,15 +36,9 @@ export async function prerenderLanding(): Promise<PrerenderedPage> {
   // later", revealed by an inline script that the CSP forbids and that no page runs before its
   // scripts: the whole page goes in place, in one piece.
   const { prelude } = await prerender(
-    <StrictMode>
-      <CacheProvider value={cache}>
-        <AppProviders queryClient={createQueryClient()}>
-          <StaticRouter location="/">
-            <AppRoutes />
-          </StaticRouter>
-        </AppProviders>
-      </CacheProvider>
-    </StrictMode>,
+    <CacheProvider value={cache}>
+      <App queryClient={createQueryClient()} Router={AtLanding} />
+    </CacheProvider>,
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const body = await new Response(prelude).text();
