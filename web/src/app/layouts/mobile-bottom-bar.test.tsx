@@ -121,7 +121,8 @@ describe('MobileBottomBar: the friends badge (SPEC.md section 2)', () => {
     renderWithApp(<MobileBottomBar />, { route: '/dashboard', auth: fakeAuth() });
     await vi.waitFor(() => expect(server.callsTo('GET /api/friends/requests/count')).toHaveLength(1));
     const friends = screen.getByRole('button', { name: 'Dostlar' });
-    expect(friends.querySelector('.MuiBadge-invisible')).not.toBeNull();
+    expect(friends.querySelector('.MuiBadge-badge')).toBeNull();
+    expect(friends).toHaveTextContent(/^Dostlar$/);
   });
 });
 

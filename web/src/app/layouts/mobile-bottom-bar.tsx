@@ -2,13 +2,13 @@ import AddIcon from '@mui/icons-material/Add';
 import ChatIcon from '@mui/icons-material/Chat';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import GroupIcon from '@mui/icons-material/Group';
-import Badge from '@mui/material/Badge';
 import BottomNavigation from '@mui/material/BottomNavigation';
 import BottomNavigationAction from '@mui/material/BottomNavigationAction';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { CountBadge } from '../../components/count-badge';
 import { StatusAvatar } from '../../components/status-avatar';
 import { paths } from '../../config/paths';
 import { useIncomingRequests } from '../../features/friends/hooks/use-incoming-requests';
@@ -62,9 +62,9 @@ export function MobileBottomBar() {
             label={az.bottomBar.friends}
             aria-label={az.bottomBar.friendsWithCount(count)}
             icon={
-              <Badge badgeContent={count} color="error">
+              <CountBadge count={count} color="error">
                 <GroupIcon />
-              </Badge>
+              </CountBadge>
             }
             onClick={() => navigate(paths.friends)}
           />

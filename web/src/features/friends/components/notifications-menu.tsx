@@ -1,7 +1,6 @@
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -16,6 +15,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { CountBadge } from '../../../components/count-badge';
 import { StatusAvatar } from '../../../components/status-avatar';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
@@ -62,9 +62,9 @@ export function NotificationsMenu() {
           refresh();
         }}
       >
-        <Badge badgeContent={count} color="error">
+        <CountBadge count={count} color="error">
           <NotificationsIcon />
-        </Badge>
+        </CountBadge>
       </IconButton>
       <Popover
         open={Boolean(anchor)}

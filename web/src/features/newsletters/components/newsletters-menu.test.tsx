@@ -152,10 +152,10 @@ describe('the newsletter popup (SPEC.md sections 2, 4, 7 and 9)', () => {
     await waitFor(() => expect(calls().some((c) => c.startsWith('POST'))).toBe(true));
     expect(screen.getByRole('button', { name: 'Yeniliklər' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /oxunmamış/ })).not.toBeInTheDocument();
-    // The badge holds 0 (hidden), not -1.
-    expect(screen.getByRole('button', { name: 'Yeniliklər' }).querySelector('.MuiBadge-badge')).toHaveTextContent(
-      /^0$/,
-    );
+    // No badge at all (not -1, and no hidden 0 either).
+    const icon = screen.getByRole('button', { name: 'Yeniliklər' });
+    expect(icon.querySelector('.MuiBadge-badge')).toBeNull();
+    expect(icon).toHaveTextContent(/^$/);
   });
 
   it('failures fall back to an empty popup and a zero badge', async () => {

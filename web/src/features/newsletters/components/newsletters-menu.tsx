@@ -1,5 +1,4 @@
 import NewspaperIcon from '@mui/icons-material/Newspaper';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -12,6 +11,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { CountBadge } from '../../../components/count-badge';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
 import { formatDate } from '../../../lib/format-date';
@@ -41,9 +41,9 @@ export function NewslettersMenu() {
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
-        <Badge badgeContent={unreadCount} color="secondary">
+        <CountBadge count={unreadCount} color="secondary">
           <NewspaperIcon />
-        </Badge>
+        </CountBadge>
       </IconButton>
       <Popover
         open={Boolean(anchor)}
