@@ -13,7 +13,8 @@ import { routePageHtml } from './page-html';
  * never cached, both precompressed (brotli or gzip) when the build has them,
  * and every other non-API GET answered with index.html so the browser router
  * handles it, naming the page's own chunks for preloading where a route matches
- * (page-html.ts). Unknown /api paths answer PRODUCT.md's 404 body.
+ * and, on `/`, holding the prerendered landing page (page-html.ts). Unknown /api
+ * paths answer PRODUCT.md's 404 body.
  */
 export const webPlugin = fp(async function webPlugin(app: FastifyInstance, opts: { dist?: string }) {
   const dist = opts.dist;
