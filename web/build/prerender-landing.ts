@@ -3,11 +3,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type Rolldown } from 'vite';
-import type { PrerenderedPage } from '../src/prerender/landing';
+import { PRERENDERED_FILE, type PrerenderedPage, type PrerenderedPages } from '../../contracts/src/web-build';
 
 /**
  * After the browser build: builds src/prerender/landing.tsx for Node, runs it and writes
- * dist/.vite/prerendered.json, `{ "/": { head, body } }`, which the server puts into the HTML of
+ * dist/.vite/prerendered.json (contracts/src/web-build.ts), which the server puts into the HTML of
  * `/` (server/src/plugins/page-html.ts). MUI and emotion are bundled so that they run in
  * production mode, as in the browser: their class names must be the ones the client computes.
  */
@@ -41,7 +41,8 @@ export function prerenderLanding(): Plugin {
           prerenderLanding: () => Promise<PrerenderedPage>;
         };
         await mkdir(viteDir, { recursive: true });
-        await writeFile(path.join(viteDir, 'prerendered.json'), `${JSON.stringify({ '/': await render() })}\n`);
+        const pages: PrerenderedPages = { '/': await render() };
+        await writeFile(path.join(viteDir, PRERENDERED_FILE), `${JSON.stringify(pages)}\n`);
       } finally {
         await rm(outDir, { recursive: true, force: true });
       }

@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../contracts/src/web-build';
 import { routeModules } from '../src/app/route-modules';
 
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
@@ -20,11 +21,11 @@ function staticClosure(manifest: Manifest, start: string, into: Set<string>): Se
  * The URLs of the chunks each route pattern needs beyond the entry and its static imports, which
  * index.html already lists: `{ "/dashboard": ["/assets/dashboard-page-….js", …] }`.
  */
-export function routePreloadsFrom(manifest: Manifest): Record<string, string[]> {
+export function routePreloadsFrom(manifest: Manifest): RoutePreloads {
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entry) throw new Error('route-preloads: the Vite manifest has no entry chunk');
   const shell = staticClosure(manifest, entry, new Set());
-  const preloads: Record<string, string[]> = {};
+  const preloads: RoutePreloads = {};
   for (const [pattern, modules] of Object.entries(routeModules)) {
     const keys = new Set<string>();
     for (const module of modules) staticClosure(manifest, module, keys);
@@ -45,7 +46,7 @@ export function routePreloads(): Plugin {
     async closeBundle() {
       const manifest = JSON.parse(await readFile(path.join(viteDir, 'manifest.json'), 'utf8')) as Manifest;
       await writeFile(
-        path.join(viteDir, 'route-preloads.json'),
+        path.join(viteDir, ROUTE_PRELOADS_FILE),
         `${JSON.stringify(routePreloadsFrom(manifest), null, 2)}\n`,
       );
     },

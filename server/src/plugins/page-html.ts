@@ -1,19 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import {
+  PRERENDERED_FILE,
+  type PrerenderedPages,
+  ROUTE_PRELOADS_FILE,
+  type RoutePreloads,
+} from '@kinodost/contracts/web-build';
 
 /** One page's index.html, ready in each encoding a browser may accept. */
 export interface PageHtml {
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
-}
-
-/** A page rendered at build time (web/src/prerender/landing.tsx): its styles, its markup, its year. */
-interface PrerenderedPage {
-  head: string;
-  body: string;
-  year: number;
 }
 
 /** index.html's loading screen inside the root element, as web/index.html marks it. */
@@ -37,12 +36,13 @@ const readJson = <T>(file: string): T | undefined =>
  */
 export function routePageHtml(dist: string): (pathname: string) => PageHtml | undefined {
   const viteDir = path.join(dist, '.vite');
-  const preloads = readJson<Record<string, string[]>>(path.join(viteDir, 'route-preloads.json')) ?? {};
-  const prerendered = readJson<Record<string, PrerenderedPage>>(path.join(viteDir, 'prerendered.json')) ?? {};
+  const preloads = readJson<RoutePreloads>(path.join(viteDir, ROUTE_PRELOADS_FILE)) ?? {};
+  const prerendered = readJson<PrerenderedPages>(path.join(viteDir, PRERENDERED_FILE)) ?? {};
   const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const bootMarked = BOOT_SCREEN.test(index);
   const pages = [...new Set([...Object.keys(preloads), ...Object.keys(prerendered)])].flatMap((pattern) => {
     const links = (preloads[pattern] ?? []).map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
-    const page = BOOT_SCREEN.test(index) ? prerendered[pattern] : undefined;
+    const page = bootMarked ? prerendered[pattern] : undefined;
     if (links.length === 0 && page === undefined) return [];
     let html = index.replace('</head>', () => `${links.join('')}${page?.head ?? ''}</head>`);
     if (page) html = html.replace(BOOT_SCREEN, () => `<div id="root" data-prerendered="${page.year}">${page.body}`);

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
+import { PRERENDERED_FILE, type PrerenderedPages, ROUTE_PRELOADS_FILE } from '@kinodost/contracts/web-build';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 
@@ -14,13 +15,13 @@ const PRELOADS = {
 const links = (files: string[]) =>
   files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
 
-/** A web build of the test's own: index.html and, unless told otherwise, route-preloads.json. */
-async function webDist(withPreloads: boolean, index = INDEX, prerendered?: object): Promise<string> {
+/** A web build of the test's own: `index`, route-preloads.json when asked and the `prerendered` pages if any. */
+async function webDist(withPreloads: boolean, index = INDEX, prerendered?: PrerenderedPages): Promise<string> {
   const dist = await mkdtemp(path.join(tmpdir(), 'kinodost-web-'));
   await writeFile(path.join(dist, 'index.html'), index);
   await mkdir(path.join(dist, '.vite'));
-  if (withPreloads) await writeFile(path.join(dist, '.vite', 'route-preloads.json'), JSON.stringify(PRELOADS));
-  if (prerendered) await writeFile(path.join(dist, '.vite', 'prerendered.json'), JSON.stringify(prerendered));
+  if (withPreloads) await writeFile(path.join(dist, '.vite', ROUTE_PRELOADS_FILE), JSON.stringify(PRELOADS));
+  if (prerendered) await writeFile(path.join(dist, '.vite', PRERENDERED_FILE), JSON.stringify(prerendered));
   return dist;
 }
 

@@ -9,20 +9,12 @@
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
+import type { PrerenderedPage } from '@kinodost/contracts/web-build';
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { App } from '../app/app';
 import { createQueryClient } from '../app/providers/query-client';
-
-export interface PrerenderedPage {
-  /** The emotion style elements the markup uses, for <head>. */
-  head: string;
-  /** The markup of the app's root element. */
-  body: string;
-  /** The footer's copyright year in `body`: a later year's page renders afresh rather than hydrate it. */
-  year: number;
-}
 
 const AtLanding = ({ children }: { children: ReactNode }) => <StaticRouter location="/">{children}</StaticRouter>;
 
