@@ -1,46 +1,9 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { BOOT_SCRIPT } from '../contracts/src/boot-script';
+import { precompress } from './build/precompress';
 import { prerenderLanding } from './build/prerender-landing';
 import { routePreloads } from './build/route-preloads';
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/**
- * Writes file.br and file.gz next to every text file of the build, at the highest levels, so that the
- * server sends them as they are (@fastify/static's preCompressed) instead of 3 to 4 times the bytes.
- */
-function precompress(): Plugin {
-  let outDir = '';
-  return {
-    name: 'kinodost:precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    async closeBundle() {
-      const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
-      const files = entries
-        .filter((e) => e.isFile() && /\.(js|css|html|svg|json|txt|webmanifest)$/.test(e.name))
-        .map((e) => path.join(e.parentPath, e.name))
-        .filter((file) => !file.includes(`${path.sep}.vite${path.sep}`));
-      await Promise.all(
-        files.map(async (file) => {
-          const raw = await readFile(file);
-          if (raw.length < 1024) return;
-          const br = await brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
-          await writeFile(`${file}.br`, br);
-          await writeFile(`${file}.gz`, await gzipAsync(raw, { level: 9 }));
-        }),
-      );
-    },
-  };
-}
 
 /**
  * MUI's createTheme() builds a plain theme unless it is asked for CSS variables or colour schemes,
