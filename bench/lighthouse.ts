@@ -3,7 +3,12 @@
 // built web/dist), in Debian's Chromium. Pages: the landing page and login as a visitor, the
 // dashboard and a movie page as a member (the token is put in localStorage under SPEC.md section 9's
 // key before Lighthouse loads the page, and Lighthouse is told not to clear storage).
-// Budget: at least 95 in each category on the landing page and the dashboard. Usage:
+// Budget: at least 95 in each category on the landing page and the dashboard. The scores move with the
+// machine (Chromium's own work, not only JavaScript, is slower on some hosts), so each preset also
+// measures a reference page in the same run: bench/lighthouse-reference/, React and MUI alone
+// rendering a page of the dashboard's shape, built with Vite and served by the same server. Its
+// performance score is the ceiling for a client-rendered React + MUI page on this machine, and each
+// page's performance is also reported as a ratio to it. Usage:
 //   node --import tsx bench/lighthouse.ts                 (builds web/ when web/dist is missing)
 //   LH_RUNS=5 LH_PRESETS=mobile,desktop node --import tsx bench/lighthouse.ts
 // Each page is measured LH_RUNS times (default 5) per preset and the median run is reported.
@@ -12,14 +17,17 @@
 
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import react from '@vitejs/plugin-react';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
+import { build } from 'vite';
+import { precompress } from '../web/build/precompress';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -34,10 +42,12 @@ const PRESETS = (process.env.LH_PRESETS ?? 'mobile,desktop').split(',').map((p) 
 const ONLY_PAGES = process.env.LH_PAGES?.split(',').map((p) => p.trim());
 /** Another build to serve instead of web/dist (e.g. an older commit's, for a before/after). */
 const WEB_DIST = process.env.LH_WEB_DIST ? path.resolve(process.env.LH_WEB_DIST) : path.join(root, 'web', 'dist');
-/** Where to keep each median run's full Lighthouse report (JSON), when set. */
+/** Where to keep every run's full Lighthouse report (JSON, `<preset>-<page>-<run>.json`), when set. */
 const REPORTS_DIR = process.env.LH_REPORTS_DIR;
 const BUDGET = 95;
 const BUDGET_PAGES = ['landing', 'dashboard'];
+/** The page name of bench/lighthouse-reference in the results. */
+const REFERENCE_PAGE = 'reference';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 /** SPEC.md section 9 / web/src/lib/storage.ts: where the web app keeps the session token. */
 const TOKEN_KEY = 'token';
@@ -53,6 +63,8 @@ type PageRun = {
   scores: Scores;
   runs: Scores[];
   metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number; speedIndexMs: number };
+  /** Performance score over the reference page's in the same preset and run (bench/lighthouse-reference). */
+  performanceToReference?: number;
   /** Audits below a full score in the median run (what to fix next). */
   failing: { id: string; title: string; score: number | null }[];
 };
@@ -71,18 +83,14 @@ const freePort = (): Promise<number> =>
     });
   });
 
-/** The real server on a free port with a fresh data folder, serving a copy of web/dist. */
-async function startServer(): Promise<{ baseURL: string; stop: () => Promise<void> }> {
-  if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
-    console.log('lighthouse: building web/ …');
-    execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  }
+/** The real server on a free port with a fresh data folder, serving a copy of the web build given. */
+async function startServer(distDir: string): Promise<{ baseURL: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const runDir = mkdtempSync(path.join(tmpdir(), 'kinodost-lighthouse-'));
   // A copy, so that a rebuild of web/dist during the run cannot remove chunks the pages load.
   const webDist = path.join(runDir, 'web-dist');
-  cpSync(WEB_DIST, webDist, { recursive: true });
+  cpSync(distDir, webDist, { recursive: true });
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
     env: {
@@ -126,6 +134,23 @@ async function startServer(): Promise<{ baseURL: string; stop: () => Promise<voi
   }
   await stop();
   throw new Error(`the server did not answer ${baseURL}/api/ready within 60 s`);
+}
+
+/**
+ * Builds bench/lighthouse-reference/ into a temporary folder with Vite's defaults for production,
+ * React's plugin and the web build's precompression (the server sends the .br files, as for the
+ * product), so the reference page differs from the product's pages only in what it renders.
+ */
+async function buildReference(): Promise<{ dir: string; remove: () => void }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'kinodost-lighthouse-reference-'));
+  await build({
+    configFile: false,
+    root: path.join(root, 'bench', 'lighthouse-reference'),
+    logLevel: 'warn',
+    plugins: [react(), precompress()],
+    build: { outDir: dir, emptyOutDir: true },
+  });
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 async function api<T>(baseURL: string, method: string, url: string, body: unknown, token?: string): Promise<T> {
@@ -218,7 +243,13 @@ const scoresOf = (lhr: Result): Scores =>
   Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Scores;
 
 async function main() {
-  const server = await startServer();
+  if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
+    console.log('lighthouse: building web/ …');
+    execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+  const reference = await buildReference();
+  const referenceServer = await startServer(reference.dir);
+  const server = await startServer(WEB_DIST);
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: [
@@ -235,24 +266,36 @@ async function main() {
   try {
     const { token, movieId } = await seedMember(server.baseURL);
     const pages = [
-      { page: 'landing', path: '/', member: false },
-      { page: 'login', path: '/login', member: false },
-      { page: 'dashboard', path: '/dashboard', member: true },
-      { page: 'movie', path: `/movie/${movieId}`, member: true },
-    ].filter((p) => !ONLY_PAGES || ONLY_PAGES.includes(p.page));
+      // First in each preset, always: the others' ratios are to it.
+      { page: REFERENCE_PAGE, path: '/', member: false, baseURL: referenceServer.baseURL },
+      ...[
+        { page: 'landing', path: '/', member: false },
+        { page: 'login', path: '/login', member: false },
+        { page: 'dashboard', path: '/dashboard', member: true },
+        { page: 'movie', path: `/movie/${movieId}`, member: true },
+      ]
+        .filter((p) => !ONLY_PAGES || ONLY_PAGES.includes(p.page))
+        .map((p) => ({ ...p, baseURL: server.baseURL })),
+    ];
     for (const preset of PRESETS) {
-      for (const { page, path: pagePath, member } of pages) {
-        await signIn(chrome.port, server.baseURL, member ? token : null);
+      let referencePerformance = 0;
+      for (const { page, path: pagePath, member, baseURL } of pages) {
+        await signIn(chrome.port, baseURL, member ? token : null);
         const lhrs: Result[] = [];
         for (let run = 0; run < RUNS; run++) {
           if (member) await clearHttpCache(chrome.port);
-          lhrs.push(await audit(chrome.port, server.baseURL + pagePath, preset, member));
+          lhrs.push(await audit(chrome.port, baseURL + pagePath, preset, member));
         }
         const runs = lhrs.map(scoresOf);
         // The median run by performance (the noisy category); the others barely move between runs.
         const perf = median(runs.map((r) => r.performance));
         const lhr = lhrs[runs.findIndex((r) => r.performance === perf)] as Result;
-        if (REPORTS_DIR) await writeFile(path.join(REPORTS_DIR, `${preset}-${page}.json`), JSON.stringify(lhr));
+        if (REPORTS_DIR) {
+          await mkdir(REPORTS_DIR, { recursive: true });
+          for (const [i, run] of lhrs.entries()) {
+            await writeFile(path.join(REPORTS_DIR, `${preset}-${page}-${i + 1}.json`), JSON.stringify(run));
+          }
+        }
         const numeric = (id: string) => Math.round((lhr.audits[id]?.numericValue ?? 0) * 1000) / 1000;
         const failing = Object.values(lhr.audits)
           .filter(
@@ -280,6 +323,10 @@ async function main() {
           },
           failing,
         };
+        if (page === REFERENCE_PAGE) referencePerformance = entry.scores.performance;
+        else if (referencePerformance > 0) {
+          entry.performanceToReference = Number((entry.scores.performance / referencePerformance).toFixed(3));
+        }
         results.push(entry);
         console.log(
           `${preset.padEnd(7)} ${page.padEnd(9)} perf ${entry.scores.performance} a11y ${entry.scores.accessibility} bp ${entry.scores['best-practices']}` +
@@ -290,6 +337,8 @@ async function main() {
   } finally {
     chrome.kill();
     await server.stop();
+    await referenceServer.stop();
+    reference.remove();
   }
 
   const within = (preset: Preset) => withinBudget(results, preset);
@@ -301,7 +350,7 @@ async function main() {
     webDist: path.relative(root, WEB_DIST) || WEB_DIST,
     runsPerPage: RUNS,
     method:
-      'Lighthouse (npm) against the real server (PGlite, fresh data folder) serving the web build; empty HTTP cache for every run (members keep only their token); median run by performance; mobile = Lighthouse defaults (simulated slow 4G, 4x CPU slowdown), desktop = its desktop config',
+      'Lighthouse (npm) against the real server (PGlite, fresh data folder) serving the web build; empty HTTP cache for every run (members keep only their token); median run by performance; mobile = Lighthouse defaults (simulated slow 4G, 4x CPU slowdown), desktop = its desktop config; "reference" is bench/lighthouse-reference (React and MUI alone, a page of the dashboard\'s shape) on the same server software, and "to ref." each page\'s performance over its score in the same preset',
     budget: { minScore: BUDGET, pages: BUDGET_PAGES, categories: CATEGORIES },
     withinBudget: Object.fromEntries(PRESETS.map((p) => [p, within(p)])),
     results,
@@ -337,11 +386,11 @@ async function readBaseline(): Promise<LighthouseResults['baseline']> {
 }
 
 const table = (results: PageRun[]) => [
-  '| Preset | Page | Path | Performance | Accessibility | Best practices | FCP (ms) | LCP (ms) | TBT (ms) | CLS |',
-  '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  '| Preset | Page | Path | Performance | to ref. | Accessibility | Best practices | FCP (ms) | LCP (ms) | TBT (ms) | CLS |',
+  '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ...results.map(
     (r) =>
-      `| ${r.preset} | ${r.page}${r.member ? ' (member)' : ''} | \`${r.path}\` | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.metrics.fcpMs} | ${r.metrics.lcpMs} | ${r.metrics.tbtMs} | ${r.metrics.cls} |`,
+      `| ${r.preset} | ${r.page}${r.member ? ' (member)' : ''} | \`${r.path}\` | ${r.scores.performance} | ${r.performanceToReference ?? '–'} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.metrics.fcpMs} | ${r.metrics.lcpMs} | ${r.metrics.tbtMs} | ${r.metrics.cls} |`,
   ),
 ];
 
