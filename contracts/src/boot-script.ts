@@ -1,10 +1,25 @@
+/** Where the boot script leaves its early profile request for the web app (web/src/lib/auth/early-profile.ts). */
+export const EARLY_PROFILE_GLOBAL = '__kinodostEarlyProfile';
+
+/** The boot script's early request: the answer to GET /api/user/profile, and the token it was sent with. */
+export interface EarlyProfileRequest {
+  token: string;
+  response: Promise<Response>;
+}
+
 /**
  * The one inline script of web/index.html: it runs before the first paint and marks a stored dark
  * theme (SPEC.md section 9, key darkMode) on <html>, so the loading screen and the page background
  * are dark from the first frame instead of flashing white; and a stored token (`data-member`), for
- * which, as for the dark theme, the prerendered landing page (a visitor's, light) stays hidden. The
- * web build writes it into index.html (web/vite.config.ts) and the server's Content-Security-Policy
+ * which, as for the dark theme, the prerendered landing page (a visitor's, light) stays hidden.
+ * With a token it also asks for the member's profile at once, the request every member page starts
+ * with: it then travels while the scripts download, instead of after they have all run, and the app
+ * takes its answer (EARLY_PROFILE_GLOBAL) for its first profile query. Its rejection is marked handled
+ * here, so a failed request reaches the console only through the app, as any other API failure.
+ * The web build writes it into index.html (web/vite.config.ts) and the server's Content-Security-Policy
  * allows exactly this text by its SHA-256 (server/src/plugins/security-headers.ts): change it here only.
  */
 export const BOOT_SCRIPT =
-  "try{var s=localStorage,d=document.documentElement.dataset;if(s.getItem('darkMode')==='true')d.theme='dark';if(s.getItem('token'))d.member=''}catch(e){}";
+  "try{var s=localStorage,d=document.documentElement.dataset,t=s.getItem('token');if(s.getItem('darkMode')==='true')d.theme='dark';" +
+  "if(t){d.member='';var r=fetch('/api/user/profile',{headers:{Accept:'application/json',Authorization:'Bearer '+t},credentials:'same-origin'});" +
+  `r.catch(function(){});window.${EARLY_PROFILE_GLOBAL}={token:t,response:r}}}catch(e){}`;

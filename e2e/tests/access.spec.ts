@@ -27,3 +27,21 @@ test('the admin reaches the admin area from the avatar menu', async ({ page, adm
   await expect(page.getByText(`Xoş gəldin, ${admin.username}`)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Ümumi Panel' })).toBeVisible();
 });
+
+test("a member's page asks for the profile once: index.html's early request is the one the app reads", async ({
+  page,
+  api,
+}) => {
+  const member = await api.createUser('early');
+  await signIn(page, member.token, '/dashboard');
+  await expect(page.getByRole('heading', { name: `Xoş gəldiniz, ${member.username}!` })).toBeVisible();
+
+  const profileRequests: (string | undefined)[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/user/profile') profileRequests.push(request.headers().authorization);
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: `Xoş gəldiniz, ${member.username}!` })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(profileRequests).toEqual([`Bearer ${member.token}`]);
+});

@@ -192,6 +192,46 @@ describe('apiRequest (user, movie and stats calls)', () => {
   });
 });
 
+describe("apiRequest with an answer requested already (index.html's early profile request)", () => {
+  it('reads that answer and sends nothing', async () => {
+    const profile = await apiRequest('/user/profile', { response: Promise.resolve(json({ username: 'aysel' })) });
+    expect(profile).toEqual({ username: 'aysel' });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('applies the same rules to it: a 401 ends the session', async () => {
+    localStorage.setItem('token', 'tok-1');
+    const body = { success: false, error: 'Sessiya etibarsızdır', code: 'UNAUTHORIZED' };
+    const error = await rejectionOf(apiRequest('/user/profile', { response: Promise.resolve(json(body, 401)) }));
+    expect(error).toEqual(body);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(redirect).toHaveBeenCalledWith('/login?expired=true');
+  });
+
+  it("a request that failed on the way gives 'Bilinməyən xəta'", async () => {
+    const failed = Promise.reject(new TypeError('Failed to fetch'));
+    const error = await rejectionOf(apiRequest('/user/profile', { response: failed }));
+    expect((error as Error).message).toBe('Bilinməyən xəta');
+  });
+
+  it("stops waiting when the caller's signal aborts, with the caller's reason", async () => {
+    const controller = new AbortController();
+    const pending = rejectionOf(
+      apiRequest('/user/profile', { response: new Promise<Response>(() => {}), signal: controller.signal }),
+    );
+    const reason = new DOMException('unmounted', 'AbortError');
+    controller.abort(reason);
+    expect(await pending).toBe(reason);
+  });
+
+  it('times out after 15 seconds like a request of its own', async () => {
+    vi.useFakeTimers();
+    const pending = rejectionOf(apiRequest('/user/profile', { response: new Promise<Response>(() => {}) }));
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+    expect(((await pending) as Error).message).toBe('Bilinməyən xəta');
+  });
+});
+
 describe('socialRequest (friend and newsletter calls)', () => {
   it('always sends JSON and the Bearer header', async () => {
     localStorage.setItem('token', 'tok-2');

@@ -75,6 +75,11 @@ export interface RequestOptions {
   auth?: boolean;
   /** Cancels the request (TanStack Query passes one). */
   signal?: AbortSignal;
+  /**
+   * The answer to this very request when it was sent already (index.html's early profile request,
+   * lib/auth/early-profile.ts): read as if fetched here, under the same timeout and signal.
+   */
+  response?: Promise<Response>;
 }
 
 const isJsonType = (contentType: string | null): boolean =>
@@ -116,6 +121,14 @@ const withTimeout = async <T>(outer: AbortSignal | undefined, work: (signal: Abo
     outer?.removeEventListener('abort', forward);
   }
 };
+
+/** `pending`, or the signal's reason once it aborts first: what fetch itself does with a signal. */
+const untilAborted = <T>(pending: Promise<T>, signal: AbortSignal): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    pending.then(resolve, reject);
+  });
 
 // ---------------------------------------------------------------------------------------------
 // Family (a): user, movie and stats calls.
@@ -180,7 +193,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const authenticated = options.auth !== false;
   try {
     return await withTimeout(options.signal, async (signal) => {
-      const response = await fetch(`${API_BASE}${path}`, buildInit(options, signal, false));
+      const response = await (options.response
+        ? untilAborted(options.response, signal)
+        : fetch(`${API_BASE}${path}`, buildInit(options, signal, false)));
       return readResponse<T>(response, authenticated);
     });
   } catch (error) {

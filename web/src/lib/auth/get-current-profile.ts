@@ -1,10 +1,11 @@
 import type { UserProfile } from '@kinodost/contracts/schemas/users';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
+import { takeEarlyProfileResponse } from './early-profile';
 
-/** GET /api/user/profile: the signed-in user's own profile. */
+/** GET /api/user/profile: the signed-in user's own profile (the first time, index.html has asked already). */
 export const getCurrentProfile = (signal?: AbortSignal): Promise<UserProfile> =>
-  apiRequest<UserProfile>('/user/profile', { signal });
+  apiRequest<UserProfile>('/user/profile', { signal, response: takeEarlyProfileResponse() });
 
 export const currentProfileKey = ['auth', 'profile'] as const;
 
