@@ -247,23 +247,29 @@ async function main() {
     console.log('lighthouse: building web/ …');
     execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   }
-  const reference = await buildReference();
-  const referenceServer = await startServer(reference.dir);
-  const server = await startServer(WEB_DIST);
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
   const results: PageRun[] = [];
+  // Whatever has started is stopped again, last first, however the run ends.
+  const cleanups: (() => unknown)[] = [];
   try {
+    const reference = await buildReference();
+    cleanups.push(reference.remove);
+    const referenceServer = await startServer(reference.dir);
+    cleanups.push(referenceServer.stop);
+    const server = await startServer(WEB_DIST);
+    cleanups.push(server.stop);
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM,
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+    cleanups.push(() => chrome.kill());
     const { token, movieId } = await seedMember(server.baseURL);
     const pages = [
       // First in each preset, always: the others' ratios are to it.
@@ -335,10 +341,7 @@ async function main() {
       }
     }
   } finally {
-    chrome.kill();
-    await server.stop();
-    await referenceServer.stop();
-    reference.remove();
+    for (const cleanup of cleanups.reverse()) await cleanup();
   }
 
   const within = (preset: Preset) => withinBudget(results, preset);
