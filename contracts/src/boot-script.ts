@@ -1,3 +1,10 @@
+/**
+ * The member's own profile, under the API's `/api` prefix (GET). The boot script asks for it and the
+ * app's profile query (web/src/lib/auth/get-current-profile.ts) reads that answer as its own, so both
+ * name the request from here: were they to differ, the app would take another route's answer.
+ */
+export const PROFILE_PATH = '/user/profile';
+
 /** Where the boot script leaves its early profile request for the web app (web/src/lib/auth/early-profile.ts). */
 export const EARLY_PROFILE_GLOBAL = '__kinodostEarlyProfile';
 
@@ -21,5 +28,5 @@ export interface EarlyProfileRequest {
  */
 export const BOOT_SCRIPT =
   "try{var s=localStorage,d=document.documentElement.dataset,t=s.getItem('token');if(s.getItem('darkMode')==='true')d.theme='dark';" +
-  "if(t){d.member='';var r=fetch('/api/user/profile',{headers:{Accept:'application/json',Authorization:'Bearer '+t},credentials:'same-origin'});" +
+  `if(t){d.member='';var r=fetch('/api${PROFILE_PATH}',{headers:{Accept:'application/json',Authorization:'Bearer '+t},credentials:'same-origin'});` +
   `r.catch(function(){});window.${EARLY_PROFILE_GLOBAL}={token:t,response:r}}}catch(e){}`;

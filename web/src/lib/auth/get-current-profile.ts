@@ -1,3 +1,4 @@
+import { PROFILE_PATH } from '@kinodost/contracts/boot-script';
 import type { UserProfile } from '@kinodost/contracts/schemas/users';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
@@ -5,7 +6,7 @@ import { takeEarlyProfileResponse } from './early-profile';
 
 /** GET /api/user/profile: the signed-in user's own profile (the first time, index.html has asked already). */
 export const getCurrentProfile = (signal?: AbortSignal): Promise<UserProfile> =>
-  apiRequest<UserProfile>('/user/profile', { signal, response: takeEarlyProfileResponse() });
+  apiRequest<UserProfile>(PROFILE_PATH, { signal, response: takeEarlyProfileResponse() });
 
 export const currentProfileKey = ['auth', 'profile'] as const;
 
