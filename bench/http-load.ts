@@ -12,6 +12,8 @@ export interface LoadSpec {
   paths: string[];
   tokens: string[];
   bodies?: string[];
+  /** Sent with every request, as a browser sends its Accept-Encoding. */
+  headers?: Record<string, string>;
 }
 
 export interface LoadResult {
@@ -38,7 +40,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
         method: spec.method,
         setupRequest: (req) => {
           const i = n++;
-          const headers = { ...req.headers } as Record<string, string>;
+          const headers = { ...req.headers, ...spec.headers } as Record<string, string>;
           const token = spec.tokens.length ? spec.tokens[i % spec.tokens.length] : undefined;
           if (token) headers.authorization = `Bearer ${token}`;
           const body = spec.bodies?.[i % spec.bodies.length];

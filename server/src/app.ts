@@ -169,8 +169,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(securityHeadersPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(authPlugin);
-  await app.register(responseCachePlugin);
   await app.register(compressionPlugin);
+  await app.register(responseCachePlugin);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5, parts: 6 } });
   await app.register(swagger, {
     openapi: {

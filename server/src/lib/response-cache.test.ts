@@ -13,10 +13,10 @@ describe('createResponseCache', () => {
     put(cache, 'a', ['movies:1']);
     put(cache, 'b', ['movies:2', 'people']);
     put(cache, 'c', ['people:3', 'people']);
-    expect(cache.get('a')).toBe('body of a');
+    expect(cache.get('a')?.body).toBe('body of a');
     cache.invalidate('movies:1');
     expect(cache.get('a')).toBeUndefined();
-    expect(cache.get('b')).toBe('body of b');
+    expect(cache.get('b')?.body).toBe('body of b');
     cache.invalidate('people');
     expect(cache.get('b')).toBeUndefined();
     expect(cache.get('c')).toBeUndefined();
@@ -33,7 +33,7 @@ describe('createResponseCache', () => {
     const next = cache.begin('k', ['movies:1', 'people']);
     cache.invalidate('movies:2');
     next('fresh');
-    expect(cache.get('k')).toBe('fresh');
+    expect(cache.get('k')?.body).toBe('fresh');
   });
 
   it('refuses answers begun before a clear', () => {
@@ -53,7 +53,7 @@ describe('createResponseCache', () => {
     store('old');
     expect(cache.get('k')).toBeUndefined();
     put(cache, 'k', ['a'], 'new');
-    expect(cache.get('k')).toBe('new');
+    expect(cache.get('k')?.body).toBe('new');
   });
 
   it('replaces an answer under the same key, filed under its new tags only', () => {
@@ -61,23 +61,42 @@ describe('createResponseCache', () => {
     put(cache, 'k', ['old'], 'one');
     put(cache, 'k', ['new'], 'two');
     cache.invalidate('old');
-    expect(cache.get('k')).toBe('two');
+    expect(cache.get('k')?.body).toBe('two');
     cache.invalidate('new');
     expect(cache.get('k')).toBeUndefined();
   });
 
   it('keeps at most maxBytes of answers, dropping the least recently used, and skips one larger than all', () => {
+    // Each answer counts 1.5 × its body (room for its compressed forms) and 65 for its key.
     const cache = createResponseCache({ maxBytes: 1000 });
-    put(cache, 'a', ['t'], 'x'.repeat(400));
-    put(cache, 'b', ['t'], 'y'.repeat(400));
+    put(cache, 'a', ['t'], 'x'.repeat(250));
+    put(cache, 'b', ['t'], 'y'.repeat(250));
     expect(cache.get('a')).toBeDefined(); // now the most recent
-    put(cache, 'c', ['t'], 'z'.repeat(400));
+    put(cache, 'c', ['t'], 'z'.repeat(250));
     expect(cache.get('b')).toBeUndefined();
     expect(cache.get('a')).toBeDefined();
     put(cache, 'huge', ['t'], 'h'.repeat(2000));
     expect(cache.get('huge')).toBeUndefined();
     cache.invalidate('t');
     expect(cache.size).toBe(0);
+  });
+
+  it('keeps compressed forms by Accept-Encoding header, within half the body, and drops them with the answer', () => {
+    const cache = createResponseCache({ maxBytes: MB });
+    const answer = put(cache, 'k', ['t'], 'j'.repeat(1000));
+    expect(answer).toBe(cache.get('k'));
+    const br = { encoding: 'br', body: Buffer.alloc(300) };
+    answer?.keepEncoded('gzip, deflate, br', br);
+    answer?.keepEncoded('gzip, deflate, br', { encoding: 'br', body: Buffer.alloc(10) }); // the first stays
+    answer?.keepEncoded('gzip', { encoding: 'gzip', body: Buffer.alloc(201) }); // 300 + 201 > 500
+    answer?.keepEncoded('deflate, gzip', { encoding: 'gzip', body: Buffer.alloc(200) });
+    expect([...(cache.get('k')?.encoded.entries() ?? [])]).toEqual([
+      ['gzip, deflate, br', br],
+      ['deflate, gzip', { encoding: 'gzip', body: Buffer.alloc(200) }],
+    ]);
+    cache.invalidate('t');
+    expect(cache.get('k')).toBeUndefined();
+    expect(put(cache, 'k', ['t'])?.encoded.size).toBe(0);
   });
 
   it('lets answers live ttlMs, and degradedTtlMs while degraded (entering it drops everything)', () => {

@@ -9,13 +9,14 @@ import { USER_CACHE_DEGRADED_TTL_MS, USER_CACHE_TTL_MS } from './user-cache';
  * for the user cache (lib/user-cache.ts), whose lifetimes these are.
  */
 export interface ResponseCache {
-  /** The stored body for `key`, if any. */
-  get(key: string): string | undefined;
+  /** The stored answer for `key`, if any. */
+  get(key: string): CachedAnswer | undefined;
   /**
    * Starts making `key`'s answer from data filed under `tags`. The returned store keeps the
-   * body unless one of those tags was invalidated since this call (the answer may predate it).
+   * body unless one of those tags was invalidated since this call (the answer may predate it),
+   * and returns the answer it kept.
    */
-  begin(key: string, tags: readonly string[]): (body: string) => void;
+  begin(key: string, tags: readonly string[]): (body: string) => CachedAnswer | undefined;
   /** Drops every answer filed under `tag`, and refuses answers begun before now under it. */
   invalidate(tag: string): void;
   clear(): void;
@@ -41,9 +42,47 @@ export interface ResponseCacheOptions {
   now?: () => number;
 }
 
-interface Entry {
+/** An answer as it was compressed for one Accept-Encoding header (plugins/compression.ts). */
+export interface EncodedAnswer {
+  encoding: string;
+  body: Buffer;
+}
+
+export interface CachedAnswer {
   body: string;
+  /**
+   * Its compressed forms, by the Accept-Encoding header they were made for: a browser sends
+   * the same header on every request, so its next hit is sent as compressed before, at no cost.
+   */
+  readonly encoded: ReadonlyMap<string, EncodedAnswer>;
+  /** Keeps a compressed form, within the room set aside for them (ENCODED_SHARE of the body). */
+  keepEncoded(acceptEncoding: string, answer: EncodedAnswer): void;
+}
+
+/**
+ * Room for an answer's compressed forms, as a share of its body, counted in its size when it is
+ * stored. Compressed JSON is a fifth to a tenth of it, so two or three forms fit; one that does
+ * not fit is simply compressed again on each hit.
+ */
+const ENCODED_SHARE = 0.5;
+
+interface Entry extends CachedAnswer {
   tags: readonly string[];
+}
+
+function newEntry(body: string, tags: readonly string[]): Entry {
+  const encoded = new Map<string, EncodedAnswer>();
+  let room = Math.floor(body.length * ENCODED_SHARE);
+  return {
+    body,
+    tags,
+    encoded,
+    keepEncoded(acceptEncoding, answer) {
+      if (encoded.has(acceptEncoding) || answer.body.length > room) return;
+      room -= answer.body.length;
+      encoded.set(acceptEncoding, answer);
+    },
+  };
 }
 
 export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
@@ -56,7 +95,7 @@ export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
   const entries = new LRUCache<string, Entry>({
     maxSize: Math.max(1, opts.maxBytes),
     // UTF-16 code units, close enough to bytes for JSON; the rest is the entry's own overhead.
-    sizeCalculation: (entry, key) => entry.body.length + key.length + 64,
+    sizeCalculation: (entry, key) => Math.ceil(entry.body.length * (1 + ENCODED_SHARE)) + key.length + 64,
     ttl,
     ...clock,
     dispose: (entry, key) => {
@@ -85,20 +124,22 @@ export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
     begun < forgottenUpTo || tags.some((tag) => (invalidatedAt.get(tag) ?? 0) > begun);
 
   const cache: ResponseCache = {
-    get: (key) => entries.get(key)?.body,
+    get: (key) => entries.get(key),
     begin(key, tags) {
       const begun = seq;
       return (body) => {
-        if (stale(begun, tags)) return;
+        if (stale(begun, tags)) return undefined;
         const life = degraded ? degradedTtl : ttl;
-        entries.set(key, { body, tags }, { ttl: Math.round(life * (1 - spread * Math.random())) });
+        const entry = newEntry(body, tags);
+        entries.set(key, entry, { ttl: Math.round(life * (1 - spread * Math.random())) });
         // set() disposed of any earlier entry under this key first, tags and all.
-        if (!entries.has(key)) return; // larger than the whole cache
+        if (!entries.has(key)) return undefined; // larger than the whole cache
         for (const tag of tags) {
           const keys = keysByTag.get(tag);
           if (keys) keys.add(key);
           else keysByTag.set(tag, new Set([key]));
         }
+        return entry;
       };
     },
     invalidate(tag) {

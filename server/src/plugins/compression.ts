@@ -9,7 +9,8 @@ import fp from 'fastify-plugin';
  * 20 movies shrinks about 4 times, which is what a phone on a slow link waits for. The web
  * build's files are precompressed at the highest levels and carry their encoding already, so they
  * pass through untouched, as do images. Register before the routes: the plugin hooks into each
- * route as it is added, after the app-wide onSend hooks, so the response cache keeps plain text.
+ * route as it is added, after the app-wide onSend hooks, so the response cache keeps plain text
+ * (and, registered after this plugin, the compressed form as well: plugins/response-cache.ts).
  */
 export const compressionPlugin = fp(async function compressionPlugin(app: FastifyInstance) {
   await app.register(compress, {

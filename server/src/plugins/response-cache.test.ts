@@ -1,4 +1,6 @@
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EncodedAnswer } from '../lib/response-cache';
 import { buildTestApp, eventually, type TestApp, twoProcessesPerSuite } from '../test/build-test-app';
 import { createAdmin, createUser, type FactoryUser } from '../test/factories/user';
 
@@ -147,6 +149,51 @@ describe('response cache, one process', () => {
     const stranger = await createUser(t.app);
     expect((await get(t, other, '/api/movies')).total).toBe(1);
     expect((await get(t, stranger, '/api/movies')).total).toBe(0);
+  });
+
+  it('keeps the compressed form a browser was sent and sends it again, until a write drops the answer', async () => {
+    const me = await createUser(t.app);
+    const overview = 'Bir ailənin üç nəsli boyunca davam edən hekayə, dostlarla izləmək üçün. '.repeat(2);
+    for (let i = 0; i < 8; i++) await call(t, me, 'POST', '/api/movies', { title: `Film ${i}`, overview });
+    const acceptEncoding = 'gzip, deflate, br, zstd';
+    const asBrowser = () =>
+      t.injectAs(me.token, { method: 'GET', url: '/api/movies', headers: { 'accept-encoding': acceptEncoding } });
+    const total = (res: { rawPayload: Buffer }) =>
+      (JSON.parse(brotliDecompressSync(res.rawPayload).toString()) as Json).total;
+    const headersOf = (res: { headers: Record<string, unknown> }) => [
+      res.headers['content-type'],
+      res.headers['content-encoding'],
+      res.headers.vary,
+      res.headers['content-length'],
+    ];
+
+    const first = await asBrowser();
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(total(first)).toBe(8);
+    const answer = t.app.responseCache?.get(`${me.user.id} /api/movies`);
+    if (!answer) throw new Error('the answer was not cached');
+    expect(answer.encoded.get(acceptEncoding)?.body.equals(first.rawPayload)).toBe(true);
+
+    // The next hit is the form kept, as it was kept (here replaced, to tell it from a new compression).
+    const kept = brotliCompressSync(JSON.stringify({ data: [], total: 99 }));
+    (answer.encoded as Map<string, EncodedAnswer>).set(acceptEncoding, { encoding: 'br', body: kept });
+    const second = await asBrowser();
+    expect(total(second)).toBe(99);
+    expect(headersOf(second)).toEqual([...headersOf(first).slice(0, 3), String(kept.length)]);
+
+    // Another Accept-Encoding gets its own form; none gets the text.
+    const gzip = await t.injectAs(me.token, {
+      method: 'GET',
+      url: '/api/movies',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect((JSON.parse(gunzipSync(gzip.rawPayload).toString()) as Json).total).toBe(8);
+    expect((await get(t, me, '/api/movies')).total).toBe(8);
+
+    // A write drops the answer with its compressed forms.
+    await call(t, me, 'POST', '/api/movies', { title: 'Film 8' });
+    expect(total(await asBrowser())).toBe(9);
   });
 
   it('RESPONSE_CACHE_MB=0 turns the cache off', async () => {

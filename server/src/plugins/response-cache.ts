@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DomainEvents } from '../lib/event-bus';
-import { createResponseCache, type ResponseCache } from '../lib/response-cache';
+import { type CachedAnswer, createResponseCache, type ResponseCache } from '../lib/response-cache';
 import { type InvalidationChannel, shareInvalidations } from '../lib/user-cache';
 
 /**
@@ -56,7 +56,9 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** Keeps this answer in the response cache when it is a 200. */
-    storeAnswer: ((body: string) => void) | null;
+    storeAnswer: ((body: string) => CachedAnswer | undefined) | null;
+    /** The cached answer this request made or was served, to keep its compressed form with. */
+    cachedAnswer: CachedAnswer | undefined;
   }
 }
 
@@ -65,9 +67,15 @@ declare module 'fastify' {
  * times a primary-key lookup in row decoding alone). RESPONSE_CACHE_MB sizes it; 0 turns it off.
  * With Redis, invalidations reach the other processes on `<REDIS_PREFIX>cache:invalidate`; while
  * that channel is down, answers live one second.
+ *
+ * An answer is kept as text, and also as plugins/compression.ts compressed it for a request's
+ * Accept-Encoding header, so that a browser's hits (which all ask for brotli the same way) are
+ * not compressed anew each time: that took about as long as the rest of a hit. Register after
+ * the compression plugin, so that the hook which keeps the compressed form runs after its own.
  */
 export const responseCachePlugin = fp(async function responseCachePlugin(app: FastifyInstance) {
   app.decorateRequest('storeAnswer', null);
+  app.decorateRequest('cachedAnswer', undefined);
   if (app.config.responseCacheMb === 0) return;
   const cache = createResponseCache({ maxBytes: app.config.responseCacheMb * 1024 * 1024, ttlSpread: 0.25 });
   app.decorate('responseCache', cache);
@@ -100,12 +108,36 @@ export const responseCachePlugin = fp(async function responseCachePlugin(app: Fa
     const tagsOf = request.routeOptions.config.cacheTags;
     if (!tagsOf || request.method !== 'GET') return;
     const key = `${request.user?.id ?? '-'} ${withoutCacheBuster(request.url)}`;
-    const body = cache.get(key);
-    if (body !== undefined) return reply.type('application/json; charset=utf-8').send(body);
-    request.storeAnswer = cache.begin(key, tagsOf(request));
+    const answer = cache.get(key);
+    if (!answer) {
+      request.storeAnswer = cache.begin(key, tagsOf(request));
+      return;
+    }
+    reply.type('application/json; charset=utf-8');
+    const encoded = answer.encoded.get(request.headers['accept-encoding'] ?? '');
+    if (encoded) {
+      // The headers the compression plugin set when it made this form; it leaves encoded bodies alone.
+      return reply.header('vary', 'accept-encoding').header('content-encoding', encoded.encoding).send(encoded.body);
+    }
+    request.cachedAnswer = answer;
+    return reply.send(answer.body);
   });
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (request.storeAnswer && reply.statusCode === 200 && typeof payload === 'string') request.storeAnswer(payload);
+    if (request.storeAnswer && reply.statusCode === 200 && typeof payload === 'string') {
+      request.cachedAnswer = request.storeAnswer(payload);
+    }
     return payload;
+  });
+  // Route-level hooks run after the app-wide ones, in the order added: this one after compression's.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.cacheTags) return;
+    const keepEncoded = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      const encoding = reply.getHeader('content-encoding');
+      if (request.cachedAnswer && Buffer.isBuffer(payload) && typeof encoding === 'string') {
+        request.cachedAnswer.keepEncoded(request.headers['accept-encoding'] ?? '', { encoding, body: payload });
+      }
+      return payload;
+    };
+    route.onSend = [...(Array.isArray(route.onSend) ? route.onSend : route.onSend ? [route.onSend] : []), keepEncoded];
   });
 });
