@@ -63,20 +63,22 @@ test('two friends: one sees the other come online (green) and leave (red, last s
 
   // Bahar opens the app in another browser: her dot turns green on Ayan's screen without a reload.
   const baharPage = await newPage();
-  // socket.io connects by HTTP long-polling and then moves to a WebSocket. A page closed in the
-  // few milliseconds of that move leaves neither a poll nor a WebSocket open, and the server then
-  // notices only at its heartbeat timeout (25 + 20 s), as socket.io works; so Bahar's socket first
-  // finishes the move (the client sends engine.io's upgrade packet, "5").
-  const upgraded = new Promise<void>((resolve) => {
-    baharPage.on('websocket', (ws) => ws.on('framesent', (frame) => frame.payload === '5' && resolve()));
-  });
+  // Her socket is a WebSocket from the start (no long-polling, so no upgrade to wait for).
+  const transports: string[] = [];
+  const transportOf = (url: string) => `${new URL(url).searchParams.get('transport')}`;
+  baharPage.on(
+    'request',
+    (request) => request.url().includes('/socket.io/') && transports.push(transportOf(request.url())),
+  );
+  baharPage.on('websocket', (ws) => transports.push(transportOf(ws.url())));
   await signIn(baharPage, bahar.token, '/dashboard');
   await expect(dot(row)).toHaveAttribute('data-online', 'true');
   expect(await dotColour(row)).toBe(GREEN);
   await expect(row.getByTestId('presence-text')).toHaveText('İndi onlayn');
 
-  // Bahar closes her page: red again, seen just now.
-  await upgraded;
+  expect(transports).toEqual(['websocket']);
+
+  // Bahar closes her page at once: red again, seen just now.
   await baharPage.close();
   await expect(dot(row)).toHaveAttribute('data-online', 'false');
   expect(await dotColour(row)).toBe(RED);

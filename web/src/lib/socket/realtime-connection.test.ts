@@ -57,10 +57,12 @@ describe('the realtime connection (SPEC.md sections 4, 7, 9)', () => {
     expect(socketUrl(true)).toBe('http://localhost:5000');
   });
 
-  it('sends the stored token in its auth data, with credentials and the library backoff written out', async () => {
+  it('opens a WebSocket first and sends the stored token in its auth data, with credentials and the library backoff written out', async () => {
     await open();
     expect(fakeIo).toHaveBeenLastCalledWith(socketUrl(), {
       path: '/socket.io',
+      transports: ['websocket', 'polling'],
+      tryAllTransports: true,
       auth: { token: 'token-1' },
       withCredentials: true,
       reconnection: true,

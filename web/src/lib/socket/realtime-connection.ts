@@ -22,6 +22,12 @@ export const LAST_SEEN_WINDOW_MS = 10_000;
  */
 export const socketOptions = {
   path: '/socket.io',
+  // A WebSocket at once, and long-polling only where it fails (a proxy that refuses WebSockets).
+  // socket.io's default, polling first and then an upgrade, took four or five requests and three
+  // long tasks on a phone before the WebSocket was up, and a page closed during the upgrade stayed
+  // online until the server's heartbeat timeout (about 45 s).
+  transports: ['websocket', 'polling'] as Array<'websocket' | 'polling'>,
+  tryAllTransports: true,
   withCredentials: true,
   reconnection: true,
   reconnectionDelay: 1000,
