@@ -81,18 +81,20 @@ describe('createResponseCache', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('keeps compressed forms by Accept-Encoding header, within half the body, and drops them with the answer', () => {
+  it('keeps compressed forms by Accept-Encoding header, within half the body (headers counted), and drops them with the answer', () => {
     const cache = createResponseCache({ maxBytes: MB });
     const answer = put(cache, 'k', ['t'], 'j'.repeat(1000));
     expect(answer).toBe(cache.get('k'));
     const br = { encoding: 'br', body: Buffer.alloc(300) };
     answer?.keepEncoded('gzip, deflate, br', br);
     answer?.keepEncoded('gzip, deflate, br', { encoding: 'br', body: Buffer.alloc(10) }); // the first stays
-    answer?.keepEncoded('gzip', { encoding: 'gzip', body: Buffer.alloc(201) }); // 300 + 201 > 500
-    answer?.keepEncoded('deflate, gzip', { encoding: 'gzip', body: Buffer.alloc(200) });
+    // Room: 500, the header's length included. 300 + 17 are taken.
+    answer?.keepEncoded('gzip', { encoding: 'gzip', body: Buffer.alloc(180) }); // 184 > 183
+    answer?.keepEncoded(' '.repeat(200), { encoding: 'gzip', body: Buffer.alloc(10) }); // a long header: 210 > 183
+    answer?.keepEncoded('deflate, gzip', { encoding: 'gzip', body: Buffer.alloc(170) }); // 183 fits
     expect([...(cache.get('k')?.encoded.entries() ?? [])]).toEqual([
       ['gzip, deflate, br', br],
-      ['deflate, gzip', { encoding: 'gzip', body: Buffer.alloc(200) }],
+      ['deflate, gzip', { encoding: 'gzip', body: Buffer.alloc(170) }],
     ]);
     cache.invalidate('t');
     expect(cache.get('k')).toBeUndefined();

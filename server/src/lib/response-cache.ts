@@ -55,7 +55,7 @@ export interface CachedAnswer {
    * the same header on every request, so its next hit is sent as compressed before, at no cost.
    */
   readonly encoded: ReadonlyMap<string, EncodedAnswer>;
-  /** Keeps a compressed form, within the room set aside for them (ENCODED_SHARE of the body). */
+  /** Keeps a compressed form, within the room set aside for them (ENCODED_SHARE of the body, headers included). */
   keepEncoded(acceptEncoding: string, answer: EncodedAnswer): void;
 }
 
@@ -78,8 +78,10 @@ function newEntry(body: string, tags: readonly string[]): Entry {
     tags,
     encoded,
     keepEncoded(acceptEncoding, answer) {
-      if (encoded.has(acceptEncoding) || answer.body.length > room) return;
-      room -= answer.body.length;
+      // The header is a key of ours, and a client may send a long one: it takes room too.
+      const size = answer.body.length + acceptEncoding.length;
+      if (encoded.has(acceptEncoding) || size > room) return;
+      room -= size;
       encoded.set(acceptEncoding, answer);
     },
   };
