@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DomainEvents } from '../lib/event-bus';
 import { type CachedAnswer, createResponseCache, type ResponseCache } from '../lib/response-cache';
@@ -131,12 +131,13 @@ export const responseCachePlugin = fp(async function responseCachePlugin(app: Fa
   // Route-level hooks run after the app-wide ones, in the order added: this one after compression's.
   app.addHook('onRoute', (route) => {
     if (!route.config?.cacheTags) return;
-    const keepEncoded = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    // A callback hook: it runs on every cached read, and an async one would cost a promise each time.
+    const keepEncoded: onSendHookHandler = (request, reply, payload, done) => {
       const encoding = reply.getHeader('content-encoding');
       if (request.cachedAnswer && Buffer.isBuffer(payload) && typeof encoding === 'string') {
         request.cachedAnswer.keepEncoded(request.headers['accept-encoding'] ?? '', { encoding, body: payload });
       }
-      return payload;
+      done(null, payload);
     };
     route.onSend = [...(Array.isArray(route.onSend) ? route.onSend : route.onSend ? [route.onSend] : []), keepEncoded];
   });
