@@ -70,7 +70,7 @@ declare module 'fastify' {
  *
  * An answer is kept as text, and also as plugins/compression.ts compressed it for a request's
  * Accept-Encoding header, so that a browser's hits (which all ask for brotli the same way) are
- * not compressed anew each time: that took about as long as the rest of a hit. Register after
+ * not compressed anew each time: that cost about twice the rest of a hit. Register after
  * the compression plugin, so that the hook which keeps the compressed form runs after its own.
  */
 export const responseCachePlugin = fp(async function responseCachePlugin(app: FastifyInstance) {
