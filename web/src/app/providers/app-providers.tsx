@@ -1,12 +1,14 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
+import { loadToastify } from '../../lib/toast';
 import { whenIdle } from '../../lib/when-idle';
 import { createQueryClient } from './query-client';
 import { ThemeModeProvider } from './theme-mode-provider';
 
 // Toasts are never part of the first paint: react-toastify (with its styles) loads once the page is
-// idle. toast() calls made before then are queued by react-toastify and shown when the container mounts.
-const ToastContainer = lazy(async () => ({ default: (await import('react-toastify')).ToastContainer }));
+// idle, or with the first toast (lib/toast.ts). toast() calls made before the container mounts are
+// queued by react-toastify and shown when it does.
+const ToastContainer = lazy(async () => ({ default: (await loadToastify()).ToastContainer }));
 
 /** Everything that does not need the router: theme, server-state cache, toasts. */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {

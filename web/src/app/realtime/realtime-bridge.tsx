@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
 import { refreshFriendState } from '../../features/friends/hooks/friend-keys';
 import { newsletterKeys } from '../../features/newsletters/hooks/newsletter-keys';
 import { presenceStore } from '../../features/presence/presence-store';
@@ -9,6 +8,7 @@ import { useAuth } from '../../lib/auth/auth-context';
 import { onSessionEnd } from '../../lib/auth/auth-events';
 import { openRealtimeConnection } from '../../lib/socket/realtime-connection';
 import { getToken } from '../../lib/storage';
+import { toast } from '../../lib/toast';
 
 /**
  * The app's one realtime socket, composed here: it exists only while SPEC.md section 5 holds

@@ -26,12 +26,12 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
+import { toast } from '../../../lib/toast';
 import { useAdminStats } from '../hooks/use-admin-stats';
 import { useAdminComments, useModerateComments } from '../hooks/use-comment-moderation';
 

@@ -1,8 +1,8 @@
 import type { UserProfile } from '@kinodost/contracts/schemas/users';
-import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useDeleteUser } from '../hooks/use-user-admin';
 
 const t = az.admin.users;

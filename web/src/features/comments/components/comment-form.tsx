@@ -4,9 +4,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'react-toastify';
 import { az } from '../../../i18n/az';
 import { errorFields, errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { COMMENT_MAX } from '../api/create-comment';
 import { useCreateComment } from '../hooks/use-comments';
 

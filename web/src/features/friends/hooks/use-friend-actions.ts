@@ -1,9 +1,9 @@
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { toast } from 'react-toastify';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { toast } from '../../../lib/toast';
 import { acceptFriendRequest } from '../api/accept-friend-request';
 import { cancelFriendRequest } from '../api/cancel-friend-request';
 import { rejectFriendRequest } from '../api/reject-friend-request';

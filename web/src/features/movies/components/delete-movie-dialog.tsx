@@ -1,8 +1,8 @@
 import type { Movie } from '@kinodost/contracts/schemas/movies';
-import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useDeleteMovie } from '../hooks/use-movies';
 
 const t = az.movies.deleteDialog;

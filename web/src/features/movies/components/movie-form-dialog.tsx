@@ -19,9 +19,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { type FormEvent, useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
 import { az } from '../../../i18n/az';
 import { errorFields, errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useCreateMovie, useUpdateMovie } from '../hooks/use-movies';
 import { GenreInput } from './genre-input';
 import {

@@ -1,7 +1,7 @@
-import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import type { Newsletter } from '../api/newsletter-types';
 import { useDeleteNewsletter } from '../hooks/use-admin-newsletters';
 

@@ -15,9 +15,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { type FormEvent, useDeferredValue, useEffect, useId, useState } from 'react';
-import { toast } from 'react-toastify';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { NEWSLETTER_LIMITS, type Newsletter } from '../api/newsletter-types';
 import { useCreateNewsletter, useUpdateNewsletter } from '../hooks/use-admin-newsletters';
 import {

@@ -10,10 +10,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
-import { toast } from 'react-toastify';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { toast } from '../../../lib/toast';
 import { deleteAvatar } from '../api/delete-avatar';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, uploadAvatar } from '../api/upload-avatar';
 

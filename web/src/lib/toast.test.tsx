@@ -1,0 +1,28 @@
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { loadToastify, toast } from './toast';
+
+async function mountContainer() {
+  const { ToastContainer } = await loadToastify();
+  render(<ToastContainer autoClose={false} />);
+}
+
+describe('toast', () => {
+  it('shows each kind of toast asked for before react-toastify or its container has loaded', async () => {
+    toast.success('Film əlavə edildi');
+    toast.error('Film silinə bilmədi');
+    toast.info('aysel sizə dostluq istəyi göndərib');
+    await act(mountContainer);
+    expect(await screen.findByText('Film əlavə edildi')).toBeInTheDocument();
+    expect(await screen.findByText('Film silinə bilmədi')).toBeInTheDocument();
+    expect(await screen.findByText('aysel sizə dostluq istəyi göndərib')).toBeInTheDocument();
+  });
+
+  it('passes the options on: one toastId, one toast however often it is asked for', async () => {
+    await act(mountContainer);
+    for (let i = 0; i < 3; i++) toast.error('Bu əməliyyatı icra etmək üçün daxil olmaq lazımdır', { toastId: 'login' });
+    expect(await screen.findByText('Bu əməliyyatı icra etmək üçün daxil olmaq lazımdır')).toBeInTheDocument();
+    await act(() => loadToastify());
+    expect(screen.getAllByText('Bu əməliyyatı icra etmək üçün daxil olmaq lazımdır')).toHaveLength(1);
+  });
+});
