@@ -125,9 +125,10 @@ const withTimeout = async <T>(outer: AbortSignal | undefined, work: (signal: Abo
 /** `pending`, or the signal's reason once it aborts first: what fetch itself does with a signal. */
 const untilAborted = <T>(pending: Promise<T>, signal: AbortSignal): Promise<T> =>
   new Promise<T>((resolve, reject) => {
-    if (signal.aborted) reject(signal.reason);
-    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-    pending.then(resolve, reject);
+    if (signal.aborted) return reject(signal.reason);
+    const abort = () => reject(signal.reason);
+    signal.addEventListener('abort', abort, { once: true });
+    pending.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
   });
 
 // ---------------------------------------------------------------------------------------------
