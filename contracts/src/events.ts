@@ -30,6 +30,11 @@ export interface ServerToClientEvents {
   'friend:removed': (payload: { userId: string }) => void;
   /** A newsletter was published. */
   'newsletter:created': (payload: { id: string; title: string; is_important: boolean; created_at: string }) => void;
+  /**
+   * Events meant for you may have been lost: the server's link to the other processes (Redis) was
+   * down and is back. Refetch what the events above keep fresh (friends, requests, newsletters).
+   */
+  'realtime:resync': () => void;
 }
 
 /** Events the client sends. The user is always the socket's own, whatever the payload says. */

@@ -128,6 +128,11 @@ describe('Redis stopped and started again under two app processes', () => {
     expect(a.alive(), a.output()).toBe(true);
     expect(b.alive(), b.output()).toBe(true);
 
+    // Carol's request to Bob was made on the other process while the adapter was down: it never
+    // reached Bob's socket. Once each process is subscribed again, its sockets are told to refetch.
+    const resynced = Promise.all(
+      [aliceSocket, bobSocket].map((s) => new Promise<void>((resolve) => s.once('realtime:resync', resolve))),
+    );
     const back = Date.now();
     await redis.start();
     // Redis came back empty: the processes put their connections back, and the two see each other again.
@@ -146,6 +151,7 @@ describe('Redis stopped and started again under two app processes', () => {
       200,
     );
     expect(a.alive() && b.alive()).toBe(true);
+    await within(resynced, 15_000, 'realtime:resync at alice and bob after Redis returned');
     const recovered = Date.now() - back;
     for (const app of [a, b]) {
       for (const answer of await apiRound(app.url, alice)) expect(answer.status, answer.op).toBeLessThan(300);

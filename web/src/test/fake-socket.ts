@@ -78,9 +78,9 @@ export class FakeSocket extends Emitter {
     this.connected = false;
     this.fire('disconnect', reason);
   }
-  /** An event from the server. */
-  serverSend(event: string, payload: unknown) {
-    this.fire(event, payload);
+  /** An event from the server (with no payload for those that carry none). */
+  serverSend(event: string, ...payload: [unknown?]) {
+    this.fire(event, ...payload);
   }
 }
 

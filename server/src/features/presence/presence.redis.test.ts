@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { makeFriends } from '../../test/factories/friendship';
@@ -62,6 +63,36 @@ describe.runIf(redisUrl)('presence across processes (Redis)', () => {
     const offline = nextEvent(s1, 'user:offline', (p) => p.userId === u2.user.id);
     s2.close();
     expect((await offline).lastSeen).not.toBeNull();
+  });
+
+  it('when the processes lose their Redis subscription and get it back, their sockets are told to resync', async () => {
+    const u1 = await createUser(a.app);
+    const u2 = await createUser(a.app);
+    const s1 = await connectSocket(await listenUrl(a.app), u1.token);
+    const s2 = await connectSocket(await listenUrl(b.app), u2.token);
+    sockets.push(s1, s2);
+    const resynced = Promise.all([nextEvent(s1, 'realtime:resync'), nextEvent(s2, 'realtime:resync')]);
+    resynced.catch(() => {}); // awaited below; a failure before then must not go unhandled
+
+    // Drops the adapter subscribers of both processes (named by the app, only this suite's prefix).
+    const admin = new Redis(redisUrl as string);
+    try {
+      const list = (await admin.call('CLIENT', 'LIST', 'TYPE', 'pubsub')) as string;
+      const ids = list
+        .split('\n')
+        .filter((line) => line.includes(` name=${env.REDIS_PREFIX}socket.io-sub `))
+        .map((line) => /(?:^| )id=(\d+)/.exec(line)?.[1]);
+      expect(ids).toHaveLength(2);
+      for (const id of ids) await admin.call('CLIENT', 'KILL', 'ID', id as string);
+    } finally {
+      admin.disconnect();
+    }
+    await resynced;
+
+    // And live events cross the processes again.
+    const request = nextEvent(s2, 'friend:request');
+    await a.injectAs(u1.token, { method: 'POST', url: `/api/friends/request/${u2.user.id}` });
+    expect((await request).sender.id).toBe(u1.user.id);
   });
 
   // A real second process, killed with SIGKILL: it says goodbye to nobody.

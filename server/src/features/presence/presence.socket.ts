@@ -56,8 +56,22 @@ export const presencePlugin = fp(async function presencePlugin(app: FastifyInsta
     // Loaded only with Redis: a single process needs no adapter.
     const { createAdapter } = await import('@socket.io/redis-adapter');
     const pub = app.redis.duplicate();
-    const sub = app.redis.duplicate();
+    // Named, so that CLIENT LIST shows which connection carries the other processes' events.
+    const sub = app.redis.duplicate({ connectionName: `${app.config.redisPrefix}socket.io-sub` });
     for (const c of [pub, sub]) c.on('error', (err) => app.log.warn({ err: err.message }, 'redis adapter error'));
+    // While the subscriber is away, room emits made by the other processes (a friend request, a
+    // newsletter) miss this process's sockets for good. Once it is back (ioredis has sent the
+    // subscriptions again by then), those sockets are told to refetch what such events keep fresh.
+    let subscriberLost = false;
+    sub.on('close', () => {
+      subscriberLost = true;
+    });
+    sub.on('ready', () => {
+      if (!subscriberLost) return;
+      subscriberLost = false;
+      app.log.info('redis adapter: subscribed again; sockets told to resync');
+      io.local.emit('realtime:resync');
+    });
     // The adapter never handles its publish promises: while Redis is away each emit to a room
     // would reject unhandled, and close-with-grace shuts the process down on that. The emit
     // still reaches this process's own sockets; other processes miss it until Redis is back.

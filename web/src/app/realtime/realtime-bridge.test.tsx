@@ -223,6 +223,27 @@ describe('live updates', () => {
     await waitFor(() => expect(calls.unread).toBe(2));
     expect(calls.friendCount).toBe(1);
   });
+
+  it('a socket back after a drop refetches the friend and newsletter queries; the first connect does not', async () => {
+    setToken('tok');
+    setup(fakeAuth());
+    await settle();
+    act(() => socket().serverConnect());
+    await settle();
+    expect([calls.friendCount, calls.unread]).toEqual([1, 1]);
+    act(() => socket().serverDisconnect('transport close'));
+    act(() => socket().serverConnect());
+    await waitFor(() => expect([calls.friendCount, calls.unread]).toEqual([2, 2]));
+  });
+
+  it('realtime:resync (the server lost events for us) refetches the friend and newsletter queries', async () => {
+    setToken('tok');
+    setup(fakeAuth());
+    await settle();
+    await waitFor(() => expect([calls.friendCount, calls.unread]).toEqual([1, 1]));
+    act(() => socket().serverSend('realtime:resync'));
+    await waitFor(() => expect([calls.friendCount, calls.unread]).toEqual([2, 2]));
+  });
 });
 
 describe('RealtimeGate (the lazy owner of the socket)', () => {

@@ -25,13 +25,18 @@ export function RealtimeBridge() {
   useEffect(() => {
     if (!isLoggedIn || !userId || !getToken()) return;
     let disconnected = false;
+    // Friend and newsletter events sent while this socket, or the server's link to the other
+    // processes, was away are lost: refetch what they would have refreshed.
+    const catchUp = () => {
+      void refreshFriendState(queryClient);
+      void queryClient.invalidateQueries({ queryKey: newsletterKeys.all });
+    };
     const connection = openRealtimeConnection({
       userId,
       getToken,
       onConnectedChange: (connected) => {
         presenceStore.setConnected(connected);
-        // Friend events sent while we were away are lost: catch up once back.
-        if (connected && disconnected) void refreshFriendState(queryClient);
+        if (connected && disconnected) catchUp();
         disconnected = !connected;
       },
       handlers: {
@@ -49,6 +54,7 @@ export function RealtimeBridge() {
           void refreshFriendState(queryClient);
         },
         'newsletter:created': () => void queryClient.invalidateQueries({ queryKey: newsletterKeys.all }),
+        'realtime:resync': catchUp,
       },
     });
     presenceStore.setRequester(connection.requestLastSeen);
