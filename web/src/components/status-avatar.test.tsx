@@ -6,6 +6,23 @@ const dot = (container: HTMLElement) => container.querySelector('[data-online]')
 const dotColour = (container: HTMLElement) =>
   getComputedStyle(container.querySelector('.MuiBadge-badge') as HTMLElement).backgroundColor;
 
+/** Every CSS rule on the page, @media blocks opened. */
+const allRules = (): CSSRule[] => {
+  const open = (rules: CSSRuleList): CSSRule[] =>
+    [...rules].flatMap((rule) => (rule instanceof CSSMediaRule ? open(rule.cssRules) : [rule]));
+  return [...document.styleSheets].flatMap((sheet) => open(sheet.cssRules));
+};
+/** The style of the online pulse: the ::after of this avatar's dot (jsdom computes no pseudo-elements). */
+const pulseOf = (container: HTMLElement) => {
+  const root = [...(container.querySelector('.MuiBadge-root') as HTMLElement).classList].find((c) =>
+    c.startsWith('css-'),
+  );
+  return allRules().find(
+    (rule): rule is CSSStyleRule =>
+      rule instanceof CSSStyleRule && rule.selectorText === `.${root} .MuiBadge-badge::after`,
+  )?.style;
+};
+
 describe('StatusAvatar (SPEC.md section 3)', () => {
   it("defaults: alt 'İstifadəçi avatarı', size 40, offline (red dot)", () => {
     const { container } = render(<StatusAvatar src="/uploads/a.webp" />);
@@ -18,6 +35,7 @@ describe('StatusAvatar (SPEC.md section 3)', () => {
     expect(screen.getByText('Offlayn')).toBeInTheDocument();
     expect(dotColour(container)).toBe('#d32f2f'); // error.main: red
     expect(getComputedStyle(container.querySelector('.MuiBadge-badge') as HTMLElement).animation).toBe('');
+    expect(pulseOf(container)).toBeUndefined();
   });
 
   it('online shows the green dot with its label', () => {
@@ -25,9 +43,24 @@ describe('StatusAvatar (SPEC.md section 3)', () => {
     expect(dot(container)).toHaveAttribute('data-online', 'true');
     expect(screen.getByText('Onlayn')).toBeInTheDocument();
     expect(dotColour(container)).toBe('#2e7d32'); // success.main: green
-    expect(getComputedStyle(container.querySelector('.MuiBadge-badge') as HTMLElement).animation).toMatch(
-      /2s infinite/,
-    ); // pulsing
+  });
+
+  it('online pulses with a green copy of the dot that animates transform and opacity only (the compositor runs it)', () => {
+    const { container } = render(<StatusAvatar src="/a.webp" online />);
+    const pulse = pulseOf(container);
+    expect(pulse?.backgroundColor).toBe('#2e7d32');
+    expect(pulse?.animation).toMatch(/2s infinite/);
+    const name = pulse?.animation.split(' ')[0];
+    const frames = allRules().find(
+      (rule): rule is CSSKeyframesRule => rule instanceof CSSKeyframesRule && rule.name === name,
+    );
+    // Property names of each keyframe ('0% { transform: scale(1); opacity: 0.7; }').
+    const animated = [...(frames?.cssRules ?? [])].flatMap((frame) =>
+      [...frame.cssText.matchAll(/([a-z-]+)\s*:/g)].map((m) => m[1]),
+    );
+    expect(new Set(animated)).toEqual(new Set(['transform', 'opacity']));
+    // The dot itself does not move: Badge's own transform keeps it on the avatar's edge.
+    expect(getComputedStyle(container.querySelector('.MuiBadge-badge') as HTMLElement).animation).toBe('');
   });
 
   it('takes a custom alt and size', () => {
