@@ -3,6 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
+import { withNamedStatements } from './pglite-statements';
 import * as schema from './schema/index';
 import { queriesInTurns } from './turns';
 
@@ -59,7 +60,7 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob })
   const client = await PGlite.create({ ...opts, extensions: pgliteExtensions });
   await client.exec(SESSION_SETUP);
   const { logger, observeQueries } = queryObservers();
-  const db = drizzlePglite({ client: queriesInTurns(client), schema, logger }) as unknown as Db;
+  const db = drizzlePglite({ client: queriesInTurns(withNamedStatements(client)), schema, logger }) as unknown as Db;
   return {
     kind: 'pglite',
     db,

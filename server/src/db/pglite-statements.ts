@@ -1,0 +1,136 @@
+import { type PGlite, parse, protocol as pgProtocol, type QueryOptions, type Results } from '@electric-sql/pglite';
+
+const protocol = pgProtocol.serialize;
+
+/** How many SQL texts keep a named statement; past it the least recently used is closed. */
+const MAX_STATEMENTS = 256;
+/** How many distinct SQL texts are counted towards their second run before the count starts over. */
+const MAX_COUNTED = 4096;
+
+interface Statement {
+  name: string;
+  /** The type of each $n, as PostgreSQL inferred it: PGlite's serializers turn values into text by it. */
+  paramTypes: number[];
+}
+
+const concat = (...parts: Uint8Array[]): Uint8Array => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+};
+
+/**
+ * PGlite with its repeated queries as named prepared statements.
+ *
+ * PGlite's query() sends each call as the extended protocol's unnamed statement: PostgreSQL parses
+ * and plans the SQL again every time, in five calls into the WASM backend. The app's reads are a
+ * few SQL texts run over and over (db/prepared.ts), so a text seen a second time is parsed once
+ * under a name, and each later call is one batch of Bind, Describe, Execute and Sync, whose plan
+ * PostgreSQL caches as it does on a pooled connection. The friends list went from 1.8 to 1.0 ms a
+ * query on the bench data (bench/profile.ts --pglite). Results, errors and the value serializers
+ * are PGlite's own; queries with options this path does not mirror (blobs, explicit parameter
+ * types or serializers) and everything in a transaction (tx.query) take PGlite's own path.
+ */
+export function withNamedStatements(client: PGlite, maxStatements = MAX_STATEMENTS): PGlite {
+  const statements = new Map<string, Statement>();
+  const counted = new Map<string, number>();
+  let lastId = 0;
+
+  const send = (message: Uint8Array) => client.execProtocolStream(message, { syncToFs: false });
+
+  /** Parses `text` under a new name; undefined when it does not parse (PGlite's path then reports why). */
+  const prepare = async (text: string): Promise<Statement | undefined> => {
+    const name = `kinodost_${++lastId}`;
+    let messages: Awaited<ReturnType<typeof send>>;
+    try {
+      messages = await send(
+        concat(protocol.parse({ name, text }), protocol.describe({ type: 'S', name }), protocol.sync()),
+      );
+    } catch {
+      return undefined;
+    }
+    if (statements.size >= maxStatements) {
+      const [oldText, oldest] = statements.entries().next().value as [string, Statement];
+      statements.delete(oldText);
+      await send(concat(protocol.close({ type: 'S', name: oldest.name }), protocol.sync()));
+    }
+    const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
+    statements.set(text, statement);
+    return statement;
+  };
+
+  /** The statement for `text` on its second run and after; undefined on its first. */
+  const statementFor = async (text: string): Promise<Statement | undefined> => {
+    const known = statements.get(text);
+    if (known) {
+      // Most recently used last: the first entry is the one to close when the map is full.
+      statements.delete(text);
+      statements.set(text, known);
+      return known;
+    }
+    const runs = (counted.get(text) ?? 0) + 1;
+    if (runs < 2) {
+      if (counted.size >= MAX_COUNTED) counted.clear();
+      counted.set(text, runs);
+      return undefined;
+    }
+    counted.delete(text);
+    return prepare(text);
+  };
+
+  const run = async <T>(statement: Statement, params: unknown[], options?: QueryOptions): Promise<Results<T>> => {
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serialize = client.serializers[statement.paramTypes[i] ?? 0];
+      return serialize ? serialize(value) : String(value);
+    });
+    const messages = await send(
+      concat(
+        protocol.bind({ statement: statement.name, values }),
+        protocol.describe({ type: 'P' }),
+        protocol.execute({}),
+        protocol.sync(),
+      ),
+    );
+    // As PGlite's own query() does outside a transaction (a no-op on the Node file system).
+    await client.syncToFs();
+    return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
+  };
+
+  const query = async <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
+    if (options?.blob || options?.paramTypes || options?.serializers) return client.query<T>(text, params, options);
+    await client._checkReady();
+    // The same locks as PGlite's query(): after any open transaction, one protocol exchange at a time.
+    const result = await client._runExclusiveTransaction(() =>
+      client._runExclusiveQuery(async () => {
+        const statement = await statementFor(text);
+        if (!statement) return undefined;
+        try {
+          return await run<T>(statement, params, options);
+        } catch (error) {
+          // A table changed under the statement so that its rows would change shape: PostgreSQL
+          // refuses to run it. Forgotten here, the text is prepared afresh on a later run.
+          if ((error as { code?: string }).code === '0A000' && statements.get(text) === statement) {
+            statements.delete(text);
+            await send(concat(protocol.close({ type: 'S', name: statement.name }), protocol.sync()));
+          }
+          throw error;
+        }
+      }),
+    );
+    return result ?? client.query<T>(text, params, options);
+  };
+
+  return new Proxy(client, {
+    get(target, key) {
+      if (key === 'query') return query;
+      // PGlite keeps private fields: its methods must run on PGlite itself, not on the proxy.
+      const value = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
