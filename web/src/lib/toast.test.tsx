@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadToastify, toast } from './toast';
 
 async function mountContainer() {
@@ -24,5 +24,24 @@ describe('toast', () => {
     expect(await screen.findByText('Bu əməliyyatı icra etmək üçün daxil olmaq lazımdır')).toBeInTheDocument();
     await act(() => loadToastify());
     expect(screen.getAllByText('Bu əməliyyatı icra etmək üçün daxil olmaq lazımdır')).toHaveLength(1);
+  });
+
+  it('a library that fails to load is reported and asked for again by the next toast', async () => {
+    vi.resetModules();
+    vi.doMock('react-toastify', () => {
+      throw new Error('chunk failed');
+    });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const fresh = await import('./toast');
+    fresh.toast.error('Film silinə bilmədi');
+    await vi.waitFor(() =>
+      expect(errors).toHaveBeenCalledWith(
+        '[toast] react-toastify did not load; not shown: Film silinə bilmədi',
+        expect.anything(),
+      ),
+    );
+    vi.doUnmock('react-toastify');
+    await expect(fresh.loadToastify()).resolves.toHaveProperty('ToastContainer');
+    errors.mockRestore();
   });
 });

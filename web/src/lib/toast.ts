@@ -2,7 +2,7 @@ import type { ToastOptions } from 'react-toastify';
 
 /**
  * The app's toasts: react-toastify's toast(), loaded with the first toast shown. Every member page
- * shows toasts, but none at its first paint; imported statically, react-toastify (about 11 kB gzip)
+ * shows toasts, but none at its first paint; imported statically, react-toastify (about 10 kB gzip)
  * rode in the chunk every member page downloads before it renders. A toast asked for while the
  * library loads is shown a moment later, and react-toastify itself queues toasts until its
  * container (app-providers.tsx) mounts.
@@ -13,14 +13,20 @@ let library: Promise<typeof import('react-toastify')> | undefined;
 
 /** react-toastify, imported once; app-providers.tsx takes ToastContainer from the same import. */
 export function loadToastify(): Promise<typeof import('react-toastify')> {
-  library ??= import('react-toastify');
+  library ??= import('react-toastify').catch((error: unknown) => {
+    library = undefined; // the chunk did not arrive (a network blip): the next toast asks again
+    throw error;
+  });
   return library;
 }
 
 function show(kind: Kind, message: string, options?: ToastOptions): void {
-  void loadToastify().then(({ toast: toastify }) => {
-    toastify[kind](message, options);
-  });
+  loadToastify().then(
+    ({ toast: toastify }) => {
+      toastify[kind](message, options);
+    },
+    (error: unknown) => console.error(`[toast] react-toastify did not load; not shown: ${message}`, error),
+  );
 }
 
 export const toast = {
