@@ -40,7 +40,8 @@ export function withNamedStatements(client: PGlite, maxStatements = MAX_STATEMEN
   const counted = new Map<string, number>();
   let lastId = 0;
 
-  const send = (message: Uint8Array) => client.execProtocolStream(message, { syncToFs: false });
+  const send = (message: Uint8Array, options?: QueryOptions) =>
+    client.execProtocolStream(message, { syncToFs: false, onNotice: options?.onNotice });
 
   /** Parses `text` under a new name; undefined when it does not parse (PGlite's path then reports why). */
   const prepare = async (text: string): Promise<Statement | undefined> => {
@@ -95,6 +96,7 @@ export function withNamedStatements(client: PGlite, maxStatements = MAX_STATEMEN
         protocol.execute({}),
         protocol.sync(),
       ),
+      options,
     );
     // As PGlite's own query() does outside a transaction (a no-op on the Node file system).
     await client.syncToFs();
