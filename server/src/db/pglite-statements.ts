@@ -1,4 +1,5 @@
 import { type PGlite, parse, protocol as pgProtocol, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { overridingPglite } from './pglite-overrides';
 
 const protocol = pgProtocol.serialize;
 
@@ -13,15 +14,8 @@ interface Statement {
   paramTypes: number[];
 }
 
-const concat = (...parts: Uint8Array[]): Uint8Array => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-};
+/** Protocol messages sent together, in one call into the backend. */
+const concat = (...parts: Uint8Array[]): Uint8Array => Buffer.concat(parts);
 
 /**
  * PGlite with its repeated queries as named prepared statements.
@@ -128,12 +122,5 @@ export function withNamedStatements(client: PGlite, maxStatements = MAX_STATEMEN
     return result ?? client.query<T>(text, params, options);
   };
 
-  return new Proxy(client, {
-    get(target, key) {
-      if (key === 'query') return query;
-      // PGlite keeps private fields: its methods must run on PGlite itself, not on the proxy.
-      const value = Reflect.get(target, key, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
+  return overridingPglite(client, { query });
 }

@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { overridingPglite } from './pglite-overrides';
 
 /** How long queries may run back to back before the event loop gets a turn. */
 const SLICE_MS = 2;
@@ -50,12 +51,5 @@ export function queriesInTurns(client: PGlite, sliceMs = SLICE_MS): PGlite {
     transaction: (fn) => inTurn(() => client.transaction(fn)),
   };
   // Drizzle's PGlite session calls only these three; anything else goes to PGlite itself.
-  return new Proxy(client, {
-    get(target, key) {
-      if (key in turns) return turns[key as keyof typeof turns];
-      // PGlite keeps private fields: its methods must run on PGlite itself, not on the proxy.
-      const value = Reflect.get(target, key, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
+  return overridingPglite(client, turns);
 }
