@@ -85,14 +85,6 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 30,
             },
-            // Loaded with the first toast (src/lib/toast.ts); named so bundle reports say what it is.
-            // Its dependencies (clsx, which MUI uses too) stay out, or the shell would import this chunk.
-            {
-              name: 'react-toastify',
-              test: /[\\/]node_modules[\\/]react-toastify[\\/]/,
-              includeDependenciesRecursively: false,
-              priority: 25,
-            },
             // Everything index.html's entry needs before the first render, in one chunk.
             { name: 'shell', tags: ['$initial'], priority: 20 },
             // A member's header, bottom bar and live events share these (friends, presence and
