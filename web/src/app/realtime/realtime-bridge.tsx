@@ -27,9 +27,10 @@ export function RealtimeBridge() {
     let disconnected = false;
     // Friend and newsletter events sent while this socket, or the server's link to the other
     // processes, was away are lost: refetch what they would have refreshed.
+    const refreshNewsletters = () => void queryClient.invalidateQueries({ queryKey: newsletterKeys.all });
     const catchUp = () => {
       void refreshFriendState(queryClient);
-      void queryClient.invalidateQueries({ queryKey: newsletterKeys.all });
+      refreshNewsletters();
     };
     const connection = openRealtimeConnection({
       userId,
@@ -53,7 +54,7 @@ export function RealtimeBridge() {
           presenceStore.forget(id);
           void refreshFriendState(queryClient);
         },
-        'newsletter:created': () => void queryClient.invalidateQueries({ queryKey: newsletterKeys.all }),
+        'newsletter:created': refreshNewsletters,
         'realtime:resync': catchUp,
       },
     });
