@@ -5,8 +5,8 @@ const protocol = pgProtocol.serialize;
 
 /** How many SQL texts keep a named statement; past it the least recently used is closed. */
 const MAX_STATEMENTS = 256;
-/** How many distinct SQL texts are counted towards their second run before the count starts over. */
-const MAX_COUNTED = 4096;
+/** How many SQL texts run once are remembered (for their second run) before the memory starts over. */
+const MAX_SEEN_ONCE = 4096;
 
 interface Statement {
   name: string;
@@ -32,7 +32,7 @@ const concat = (...parts: Uint8Array[]): Uint8Array => Buffer.concat(parts);
  */
 export function withNamedStatements(client: PGlite, maxStatements = MAX_STATEMENTS): PGlite {
   const statements = new Map<string, Statement>();
-  const counted = new Map<string, number>();
+  const seenOnce = new Set<string>();
   let lastId = 0;
 
   const send = (message: Uint8Array, options?: QueryOptions) =>
@@ -68,13 +68,11 @@ export function withNamedStatements(client: PGlite, maxStatements = MAX_STATEMEN
       statements.set(text, known);
       return known;
     }
-    const runs = (counted.get(text) ?? 0) + 1;
-    if (runs < 2) {
-      if (counted.size >= MAX_COUNTED) counted.clear();
-      counted.set(text, runs);
+    if (!seenOnce.delete(text)) {
+      if (seenOnce.size >= MAX_SEEN_ONCE) seenOnce.clear();
+      seenOnce.add(text);
       return undefined;
     }
-    counted.delete(text);
     return prepare(text);
   };
 
