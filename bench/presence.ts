@@ -11,6 +11,7 @@ import path from 'node:path';
 import { createSigner } from 'fast-jwt';
 import pg from 'pg';
 import { io } from 'socket.io-client';
+import WebSocket from 'ws';
 import { migrate } from '../server/src/db/migrate';
 import { openPostgres } from '../server/src/db/postgres';
 
@@ -29,6 +30,47 @@ const quantile = (sorted: number[], q: number) =>
 async function rssKiB(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+}
+
+/**
+ * A server process under test, started with the inspector on so the benchmark can run a full
+ * garbage collection in it before reading its memory: without one, the same build read 21 KB and
+ * 10 KB a connection minutes apart, as garbage happened to be collected or not.
+ */
+interface Measured {
+  child: ChildProcess;
+  port: number;
+  /** Runs V8's full collection in the server (twice: the first may only free what the second frees). */
+  collectGarbage: () => Promise<void>;
+  /** Ends the inspector session: a process with one attached waits for it to end before exiting. */
+  detach: () => void;
+}
+
+async function inspectorSession(
+  wsUrl: string,
+): Promise<{ send: (method: string) => Promise<void>; close: () => void }> {
+  const ws = new WebSocket(wsUrl);
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  let next = 1;
+  const waiting = new Map<number, (reply: { error?: { message: string } }) => void>();
+  ws.on('message', (data) => {
+    const reply = JSON.parse(String(data)) as { id?: number; error?: { message: string } };
+    if (reply.id !== undefined) waiting.get(reply.id)?.(reply);
+  });
+  const send = (method: string) =>
+    new Promise<void>((resolve, reject) => {
+      const id = next++;
+      waiting.set(id, (reply) => {
+        waiting.delete(id);
+        if (reply.error) reject(new Error(`${method}: ${reply.error.message}`));
+        else resolve();
+      });
+      ws.send(JSON.stringify({ id, method }));
+    });
+  return { send, close: () => ws.close() };
 }
 
 async function prepareDatabase(): Promise<string[]> {
@@ -72,22 +114,40 @@ async function prepareDatabase(): Promise<string[]> {
   return ids;
 }
 
-async function startServer(
-  script: string,
-  env: Record<string, string> = {},
-): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), script], {
+async function startServer(script: string, env: Record<string, string> = {}): Promise<Measured> {
+  const child = spawn(process.execPath, ['--inspect=127.0.0.1:0', '--import', import.meta.resolve('tsx'), script], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   process.on('exit', () => child.kill('SIGKILL'));
   let out = '';
+  let err = '';
   child.stdout?.on('data', (d) => {
     out += d;
   });
+  child.stderr?.on('data', (d: Buffer) => {
+    err += d;
+    // The inspector's own lines are ours to read; the rest is the server's.
+    const text = String(d)
+      .split('\n')
+      .filter((l) => l && !/Debugger listening|For help, see|Debugger attached/.test(l));
+    if (text.length) process.stderr.write(`${text.join('\n')}\n`);
+  });
   for (let i = 0; i < 600; i++) {
     const m = out.match(/Server listening at http:\/\/127\.0\.0\.1:(\d+)/);
-    if (m) return { child, port: Number(m[1]) };
+    const inspector = err.match(/Debugger listening on (ws:\/\/\S+)/);
+    if (m && inspector) {
+      const session = await inspectorSession(inspector[1] as string);
+      return {
+        child,
+        port: Number(m[1]),
+        collectGarbage: async () => {
+          await session.send('HeapProfiler.collectGarbage');
+          await session.send('HeapProfiler.collectGarbage');
+        },
+        detach: session.close,
+      };
+    }
     await pause(100);
   }
   throw new Error(`server did not start:\n${out}`);
@@ -117,13 +177,15 @@ async function connectAll(base: string, tokens: string[]): Promise<{ generators:
   return { generators, seconds: (Date.now() - started) / 1000 };
 }
 
-/** Server memory growth per connection, in KB, once CONNECTED sockets are open. */
-async function memoryPerConnection(server: ChildProcess, base: string, tokens: string[]) {
+/** Server memory growth per connection, in KB, once CONNECTED sockets are open (each reading after a full GC). */
+async function memoryPerConnection(server: Measured, base: string, tokens: string[]) {
   await pause(1000);
-  const before = await rssKiB(server.pid as number);
+  await server.collectGarbage();
+  const before = await rssKiB(server.child.pid as number);
   const run = await connectAll(base, tokens);
   await pause(3000); // let presence work and buffers settle
-  const after = await rssKiB(server.pid as number);
+  await server.collectGarbage();
+  const after = await rssKiB(server.child.pid as number);
   return { ...run, before, after, perConnectionKB: ((after - before) * 1024) / tokens.length / 1000 };
 }
 
@@ -134,13 +196,14 @@ async function main() {
 
   console.log(`reference: a bare socket.io server with ${CONNECTED} sockets…`);
   const bare = await startServer(path.join(here, 'bare-socket-server.ts'));
-  const reference = await memoryPerConnection(bare.child, `http://127.0.0.1:${bare.port}`, tokens);
+  const reference = await memoryPerConnection(bare, `http://127.0.0.1:${bare.port}`, tokens);
+  bare.detach();
   for (const g of reference.generators) g.send({ type: 'stop' });
   bare.child.kill('SIGKILL');
   console.log(`  ${reference.perConnectionKB.toFixed(2)} KB per connection`);
 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kinodost-bench-rt-'));
-  const { child: server, port } = await startServer(path.join(here, '../server/src/main.ts'), {
+  const app = await startServer(path.join(here, '../server/src/main.ts'), {
     DATABASE_URL: url,
     JWT_SECRET: secret,
     PORT: '0',
@@ -149,14 +212,16 @@ async function main() {
     DATA_DIR: dataDir,
     WEB_DIST: path.join(dataDir, 'none'),
   });
-  const base = `http://127.0.0.1:${port}`;
+  const server = app.child;
+  const base = `http://127.0.0.1:${app.port}`;
   console.log(`the app: ${CONNECTED} sockets from ${GENERATORS} generator processes…`);
-  const app = await memoryPerConnection(server, base, tokens);
-  const { generators } = app;
-  const connectSeconds = app.seconds;
-  const rssBefore = app.before;
-  const rssAfter = app.after;
-  const perConnectionKB = app.perConnectionKB;
+  const memory = await memoryPerConnection(app, base, tokens);
+  app.detach(); // before the latency run, which should meet no inspector
+  const { generators } = memory;
+  const connectSeconds = memory.seconds;
+  const rssBefore = memory.before;
+  const rssAfter = memory.after;
+  const perConnectionKB = memory.perConnectionKB;
   console.log(`  connected in ${connectSeconds.toFixed(1)} s; server RSS ${rssBefore} KiB -> ${rssAfter} KiB`);
 
   console.log(`measuring ${SAMPLES} members coming online…`);
