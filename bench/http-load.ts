@@ -14,6 +14,8 @@ export interface LoadSpec {
   bodies?: string[];
   /** Sent with every request, as a browser sends its Accept-Encoding. */
   headers?: Record<string, string>;
+  /** Where in the rotation of paths, tokens and bodies the first request starts (default 0). */
+  start?: number;
 }
 
 export interface LoadResult {
@@ -29,7 +31,7 @@ export interface LoadResult {
 }
 
 export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
-  let n = 0;
+  let n = spec.start ?? 0;
   const result = await autocannon({
     url: spec.url,
     connections: spec.connections,

@@ -158,8 +158,23 @@ const appEnv = (dataDir: string, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
+/**
+ * Where each rotation of members (a tokens list, or the reference's paths) stopped. The next load
+ * of it goes on from there, so the slices and warm-ups of a run meet the members in turn rather
+ * than each beginning again with the first ones, whose cached answers the last load left warm.
+ */
+const rotations = new WeakMap<string[], number>();
+
 /** Runs one load in its own process (so it never shares the server's or another load's event loop). */
-function load(spec: LoadSpec): Promise<LoadResult> {
+async function load(spec: LoadSpec): Promise<LoadResult> {
+  const rotation = spec.tokens.length ? spec.tokens : spec.paths;
+  const start = rotations.get(rotation) ?? 0;
+  const result = await loadFrom({ ...spec, start });
+  rotations.set(rotation, start + result.requests);
+  return result;
+}
+
+function loadFrom(spec: LoadSpec): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(here, 'http-load.ts'), [], {
       execArgv: ['--import', import.meta.resolve('tsx')],

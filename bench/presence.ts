@@ -130,7 +130,7 @@ async function startServer(script: string, env: Record<string, string> = {}): Pr
     // The inspector's own lines are ours to read; the rest is the server's.
     const text = String(d)
       .split('\n')
-      .filter((l) => l && !/Debugger listening|For help, see|Debugger attached/.test(l));
+      .filter((l) => l && !/Debugger (listening|attached|ending)|For help, see/.test(l));
     if (text.length) process.stderr.write(`${text.join('\n')}\n`);
   });
   for (let i = 0; i < 600; i++) {
