@@ -40,7 +40,7 @@ async function rssKiB(pid: number): Promise<number> {
 interface Measured {
   child: ChildProcess;
   port: number;
-  /** Runs V8's full collection in the server (twice: the first may only free what the second frees). */
+  /** Runs V8's full collection in the server, twice: what weak callbacks of the first release, the second frees. */
   collectGarbage: () => Promise<void>;
   /** Ends the inspector session: a process with one attached waits for it to end before exiting. */
   detach: () => void;
