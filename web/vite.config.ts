@@ -97,6 +97,20 @@ export default defineConfig({
               includeDependenciesRecursively: false,
               priority: 15,
             },
+            // MUI's overlays (dialogs, menus, popovers, selects and what they are built on), TextField
+            // (whose select mode imports them) and tables, when four or more lazy pages share them: a
+            // chunk apart from the one below, so that a page whose first render shows none of them
+            // (the dashboard) does not download and run them before it can paint. Their class-name
+            // modules stay out: OutlinedInput reads Select's, and would bring the chunk along.
+            {
+              name: 'overlays',
+              test: /[\\/]node_modules[\\/]@mui[\\/]material[\\/](Backdrop|Dialog\w*|Fade|FilledInput|Grow|Input|Menu|MenuItem|MenuList|Modal|NativeSelect|Popover|Portal|Select|Table\w*|TextField|Unstable_TrapFocus)[\\/](?!\w+Classes\.)/,
+              minShareCount: 4,
+              // Their own dependencies (Paper, ButtonBase, MUI's utilities) stay in `common`: pulled in
+              // here, they would make every page that uses a button import this chunk too.
+              includeDependenciesRecursively: false,
+              priority: 11,
+            },
             // Library code that four or more lazy pages share (MUI's inputs, dialogs, menus, lists,
             // TanStack Query's hooks): one chunk. The landing page uses none of it, so its first
             // download is unchanged; pages used by fewer keep their own pieces.

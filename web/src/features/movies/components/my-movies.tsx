@@ -9,14 +9,16 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import FormControl from '@mui/material/FormControl';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -47,6 +49,7 @@ export function MyMovies({
   onDelete: (movie: Movie) => void;
 }) {
   const [search, setSearch] = useState('');
+  const searchId = useId();
   const [filter, setFilter] = useState<Filter>('all');
   const [mode, setMode] = useViewMode();
   const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -74,34 +77,36 @@ export function MyMovies({
         </Button>
       </Box>
 
-      <TextField
-        type="search"
-        label={t.search.label}
-        placeholder={t.search.placeholder}
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-        onKeyDown={(event) => event.key === 'Escape' && setSearch('')}
-        fullWidth
-        // The clear button below replaces the browser's own.
-        sx={{ mb: 2, '& input::-webkit-search-cancel-button': { display: 'none' } }}
-        slotProps={{
-          htmlInput: { maxLength: SEARCH_QUERY_MAX },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon />
-              </InputAdornment>
-            ),
-            endAdornment: search ? (
+      {/* TextField's parts, not TextField: its select mode would bring MUI's menus and popovers into
+          the dashboard's first download (web/vite.config.ts, the overlays chunk). */}
+      <FormControl fullWidth sx={{ mb: 2, '& input::-webkit-search-cancel-button': { display: 'none' } }}>
+        <InputLabel htmlFor={searchId}>{t.search.label}</InputLabel>
+        <OutlinedInput
+          id={searchId}
+          type="search"
+          label={t.search.label}
+          placeholder={t.search.placeholder}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          onKeyDown={(event) => event.key === 'Escape' && setSearch('')}
+          inputProps={{ maxLength: SEARCH_QUERY_MAX }}
+          startAdornment={
+            <InputAdornment position="start">
+              <SearchIcon />
+            </InputAdornment>
+          }
+          // The clear button below replaces the browser's own.
+          endAdornment={
+            search ? (
               <InputAdornment position="end">
                 <IconButton aria-label={t.search.clear} onClick={() => setSearch('')} edge="end" size="small">
                   <ClearIcon />
                 </IconButton>
               </InputAdornment>
-            ) : undefined,
-          },
-        }}
-      />
+            ) : undefined
+          }
+        />
+      </FormControl>
 
       {searching ? (
         <MovieSearchResults query={query} />
