@@ -1,0 +1,29 @@
+import { expect, signIn, test } from '../support/fixtures';
+
+/** The chunks a page's HTML asks the browser to fetch beside the entry (server/src/plugins/page-html.ts). */
+const modulePreloads = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"/g)].map((m) => m[1] as string);
+
+// The dashboard's first render shows no dialog, menu or select: MUI's overlays (web/vite.config.ts,
+// the `overlays` chunk) must not be in what a phone downloads before it can paint the heading.
+test('the dashboard names its own chunks for preloading, not MUI’s overlays, which come with its dialogs', async ({
+  page,
+  api,
+}) => {
+  const html = await (await page.request.get('/dashboard')).text();
+  const preloads = modulePreloads(html);
+  expect(preloads.some((href) => /\/assets\/dashboard-page-[\w-]+\.js$/.test(href))).toBe(true);
+  expect(preloads.filter((href) => /\/assets\/overlays-/.test(href))).toEqual([]);
+  // A page that shows a text field at once still gets them with its own chunks.
+  const login = modulePreloads(await (await page.request.get('/login')).text());
+  expect(login.some((href) => /\/assets\/overlays-[\w-]+\.js$/.test(href))).toBe(true);
+
+  // The dashboard's search and its add dialog still work once they arrive.
+  const member = await api.createUser('fl');
+  await signIn(page, member.token, '/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: `Xoş gəldiniz, ${member.username}!` })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Film axtar' }).fill('heç nə tapılmayacaq');
+  await expect(page.getByText('"heç nə tapılmayacaq" üzrə heç bir film tapılmadı')).toBeVisible();
+  await page.getByRole('button', { name: 'Film əlavə et', exact: true }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Film əlavə et' })).toBeVisible();
+});
