@@ -95,7 +95,7 @@ export function MyMovies({
               <SearchIcon />
             </InputAdornment>
           }
-          // The clear button below replaces the browser's own.
+          // This clear button replaces the browser's own, which the FormControl's sx hides.
           endAdornment={
             search ? (
               <InputAdornment position="end">
