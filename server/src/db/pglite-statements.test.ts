@@ -5,11 +5,14 @@ import { withNamedStatements } from './pglite-statements';
 let raw: PGlite;
 let db: PGlite;
 
-/** The SQL texts PostgreSQL holds as named statements on this connection. */
+/**
+ * The SQL texts PostgreSQL holds as named statements on this connection, in text order:
+ * WebAssembly's clock ticks in milliseconds, so prepare_time ties on a fast machine.
+ */
 const prepared = async () =>
-  (
-    await raw.query<{ statement: string }>('select statement from pg_prepared_statements order by prepare_time')
-  ).rows.map((r) => r.statement);
+  (await raw.query<{ statement: string }>('select statement from pg_prepared_statements order by statement')).rows.map(
+    (r) => r.statement,
+  );
 
 beforeAll(async () => {
   raw = await PGlite.create();
