@@ -1,4 +1,3 @@
-import { azLanding } from './az-landing';
 import { azShell } from './az-shell';
 
 /**
@@ -9,7 +8,6 @@ import { azShell } from './az-shell';
 export const az = {
   // appName, common, errors, theme, header, spinner, footer and routeError live in az-shell.ts.
   ...azShell,
-  landing: azLanding,
   newslettersPopup: {
     title: 'Yeniliklər',
     empty: 'Hal-hazırda yenilik yoxdur',
