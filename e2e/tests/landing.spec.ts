@@ -1,11 +1,13 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, signIn, storageItem, test } from '../support/fixtures';
 
 // The landing page arrives prerendered in the HTML of `/` (web/src/prerender/landing.tsx,
 // server/src/plugins/page-html.ts) and the app hydrates it (web/src/main.tsx).
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Filmlər dostlarla daha maraqlıdır' });
 const registerLink = (page: Page) => page.getByRole('link', { name: 'Pulsuz qeydiyyatdan keçin' }).first();
+/** The sidebar drawer's navigation (web/src/i18n/az.ts sidebar.label). */
+const NAV_LABEL = 'Əsas naviqasiya';
 const htmlBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
 
 /** Console errors and CSP reports from now on (a failed hydration shows up as one). */
@@ -51,8 +53,8 @@ test('a visitor sees the landing page before any script has run, and the app the
   });
 
   release();
-  // Until React has hydrated them the page's buttons do nothing (its links work as plain links):
-  // wait for React's own mark on the node, then its handler answers on the prerendered button.
+  // Once React has hydrated the prerendered button (its own mark on the node), React's handler
+  // answers on it. (Clicks before that are kept and made again: the next test.)
   const toggle = page.getByRole('button', { name: 'Qaranlıq rejimə keç' });
   await expect
     .poll(() => toggle.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber'))))
@@ -72,6 +74,30 @@ test('a visitor sees the landing page before any script has run, and the app the
   await registerLink(page).click();
   await expect(page).toHaveURL(/\/register$/);
   expect(await page.evaluate(() => (window as Window & { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test('buttons clicked before any script has run answer once the app has the page: the theme, then the menu', async ({
+  page,
+}) => {
+  const errors = consoleErrors(page);
+  const release = await openWithoutScripts(page);
+  await expect(heading(page)).toBeVisible();
+  // index.html's boot script keeps these two clicks (contracts/src/boot-script.ts); nothing happens yet.
+  await page.getByRole('button', { name: 'Qaranlıq rejimə keç' }).click();
+  await page.getByRole('button', { name: 'Menyunu aç' }).click();
+  expect(await storageItem(page, 'darkMode')).toBeNull();
+  expect(await htmlBackground(page)).toBe('rgb(245, 245, 245)');
+
+  release();
+  await expect(page.getByRole('navigation', { name: NAV_LABEL })).toBeVisible();
+  await expect.poll(() => storageItem(page, 'darkMode')).toBe('true');
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(18, 18, 18)');
+  // Made once each: a second theme click would have switched back to light.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('navigation', { name: NAV_LABEL })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'İşıqlı rejimə keç' })).toBeVisible();
+  expect(await storageItem(page, 'darkMode')).toBe('true');
   expect(errors).toEqual([]);
 });
 

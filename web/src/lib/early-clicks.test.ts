@@ -1,0 +1,71 @@
+import { BOOT_SCRIPT, EARLY_CLICKS_GLOBAL } from '@kinodost/contracts/boot-script';
+import { renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { replayEarlyClicks, useReplayEarlyClicks } from './early-clicks';
+
+const scope = globalThis as unknown as Record<string, unknown>;
+
+/** index.html's body as the server sends `/`: the prerendered landing page with two buttons. */
+function prerenderedPage() {
+  document.body.innerHTML = `<div id="root" data-prerendered="2026">
+    <button type="button" aria-label="Menyunu aç"><svg><path d=""/></svg></button>
+    <button type="button" aria-label="Qaranlıq rejimə keç"></button>
+    <a href="/login">Daxil olun</a>
+  </div>`;
+  const root = document.getElementById('root') as HTMLElement;
+  const [menu, theme] = [...root.querySelectorAll('button')] as [HTMLButtonElement, HTMLButtonElement];
+  return { root, menu, theme, link: root.querySelector('a') as HTMLAnchorElement };
+}
+
+/** A click as a person makes it: one event that bubbles, cancelable. */
+const click = (target: Element) =>
+  target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
+
+afterEach(() => {
+  delete scope[EARLY_CLICKS_GLOBAL];
+  document.body.innerHTML = '';
+});
+
+describe('clicks before hydration', () => {
+  it('the boot script keeps the buttons clicked on the prerendered page, in order, and only those', () => {
+    new Function(BOOT_SCRIPT)();
+    const { root, menu, theme, link } = prerenderedPage();
+    // On the icon inside the button, as a finger lands.
+    expect(click(menu.querySelector('path') as Element)).toBe(false);
+    click(theme);
+    // A link works without scripts: it is left to the browser.
+    expect(click(link)).toBe(true);
+    expect(scope[EARLY_CLICKS_GLOBAL]).toEqual([menu, theme]);
+
+    // Once main.tsx hands the page to React, the browser and React have the clicks.
+    delete root.dataset.prerendered;
+    expect(click(theme)).toBe(true);
+    expect(scope[EARLY_CLICKS_GLOBAL]).toEqual([menu, theme]);
+  });
+
+  it('clicks them again once, in order, skipping a button no longer in the page', () => {
+    const { menu, theme } = prerenderedPage();
+    const gone = document.createElement('button');
+    const order: string[] = [];
+    menu.addEventListener('click', () => order.push('menu'));
+    theme.addEventListener('click', () => order.push('theme'));
+    gone.addEventListener('click', () => order.push('gone'));
+    scope[EARLY_CLICKS_GLOBAL] = [theme, gone, menu];
+
+    replayEarlyClicks();
+    replayEarlyClicks();
+    expect(order).toEqual(['theme', 'menu']);
+    expect(scope[EARLY_CLICKS_GLOBAL]).toBeUndefined();
+  });
+
+  it('useReplayEarlyClicks makes them once React has committed the component, and not again', () => {
+    const { theme } = prerenderedPage();
+    const onClick = vi.fn();
+    theme.addEventListener('click', onClick);
+    scope[EARLY_CLICKS_GLOBAL] = [theme];
+    const { rerender } = renderHook(() => useReplayEarlyClicks());
+    expect(onClick).toHaveBeenCalledTimes(1);
+    rerender();
+    expect(onClick).toHaveBeenCalledTimes(1);
+  });
+});
