@@ -36,8 +36,9 @@ const isHeavy = (id: string) =>
 
 /**
  * Whether `id`, or anything it imports statically, is heavy: a chunk holding it would make every
- * page that loads the chunk download that too (the bundler puts a module's own libraries with it). `known` keeps finished answers
- * (each from a whole walk, so an import cycle cannot leave a wrong one) for the next candidate.
+ * page that loads the chunk download that too (the bundler puts a module's own libraries with it).
+ * `known` keeps finished answers (each from a whole walk, so an import cycle cannot leave a wrong
+ * one) for the next candidate.
  */
 function reachesHeavy(id: string, graph: ModuleGraph, known: Map<string, boolean>): boolean {
   const seen = new Set<string>();
@@ -66,6 +67,7 @@ function reachesHeavy(id: string, graph: ModuleGraph, known: Map<string, boolean
  * or a library of its own (react-markdown, say), which would come along into the chunk.
  */
 export function kitChunk(): (id: string, graph: ModuleGraph) => string | null {
+  // Answers for one module graph: the config makes this once per `vite build`, which has one.
   const known = new Map<string, boolean>();
   return (id, graph) => {
     if (graph.getModuleInfo(id)?.importers.some((importer) => LANDING_PAGE.test(importer))) return null;
