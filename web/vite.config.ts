@@ -113,15 +113,15 @@ export default defineConfig({
               priority: 11,
             },
             // The rest of the library code that four or more lazy pages share (MUI's inputs, lists,
-            // chips and alerts, TanStack Query's hooks): one chunk. The landing page uses none of it, so its first
-            // download is unchanged; pages used by fewer keep their own pieces.
+            // chips and alerts, TanStack Query's hooks): one chunk. The landing page uses none of it,
+            // so its first download is unchanged; pages used by fewer keep their own pieces.
             { name: 'common', test: /[\\/]node_modules[\\/]/, minShareCount: 4, priority: 10 },
             // The app's small shared pieces that two or more lazy pages import (texts, helpers, hooks,
             // little components, the movie cards, icons): one chunk instead of a dozen of a few
             // hundred bytes each, which gave the dashboard 13 requests beyond the shell. Over HTTP/1.1
             // a phone has six connections and pays a round trip per request, so those cost more than
-            // their bytes. What the landing page imports, and what reaches the overlays or the member
-            // chunk, stays out (build/chunk-groups.ts).
+            // their bytes. What the landing page imports, and what reaches the overlays, the member
+            // chunk or a library beyond React, MUI and TanStack Query, stays out (build/chunk-groups.ts).
             { name: kitChunk(), test: KIT_CANDIDATES, minShareCount: 2, priority: 9 },
           ],
         },

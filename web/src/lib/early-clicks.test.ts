@@ -44,7 +44,9 @@ describe('clicks before hydration', () => {
   });
 
   it('clicks them again once, in order, skipping a button no longer in the page', () => {
-    const { menu, theme } = prerenderedPage();
+    const { root, menu, theme } = prerenderedPage();
+    // As when the landing page replays them: main.tsx took the mark off as it began hydrating.
+    delete root.dataset.prerendered;
     const gone = document.createElement('button');
     const order: string[] = [];
     menu.addEventListener('click', () => order.push('menu'));
@@ -59,7 +61,8 @@ describe('clicks before hydration', () => {
   });
 
   it('useReplayEarlyClicks makes them once React has committed the component, and not again', () => {
-    const { theme } = prerenderedPage();
+    const { root, theme } = prerenderedPage();
+    delete root.dataset.prerendered;
     const onClick = vi.fn();
     theme.addEventListener('click', onClick);
     scope[EARLY_CLICKS_GLOBAL] = [theme];
