@@ -31,6 +31,28 @@ export default function createTheme(options = {}, ...args) {
   };
 }
 
+/**
+ * React Router 7 names only its development build in its package exports (remix-run/react-router
+ * issues 12532 and 14102), so a production bundle carried its dev warnings, which also print in
+ * members' consoles. It ships the production build beside it, the same code with
+ * ENABLE_DEV_WARNINGS = false, which the minifier then drops. This build-only step resolves the
+ * package as usual and takes the production twin of the file; should a release move it, the
+ * build fails on the missing file rather than quietly going back.
+ */
+function reactRouterProductionBuild(): Plugin {
+  return {
+    name: 'kinodost:react-router-production-build',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (source !== 'react-router') return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved) return null;
+      return { ...resolved, id: resolved.id.replace(/([\\/])dist[\\/]development[\\/]/, '$1dist$1production$1') };
+    },
+  };
+}
+
 /** Puts contracts/src/boot-script.ts into index.html's head, ahead of the first paint. */
 function bootScript(): Plugin {
   return {
@@ -43,7 +65,15 @@ function bootScript(): Plugin {
 const backend = process.env.KINODOST_API_URL ?? 'http://localhost:5000';
 
 export default defineConfig({
-  plugins: [react(), bootScript(), muiThemeWithoutCssVariables(), precompress(), routePreloads(), prerenderLanding()],
+  plugins: [
+    react(),
+    bootScript(),
+    muiThemeWithoutCssVariables(),
+    reactRouterProductionBuild(),
+    precompress(),
+    routePreloads(),
+    prerenderLanding(),
+  ],
   server: {
     port: 5173,
     proxy: {

@@ -32,3 +32,21 @@ test('the dashboard names few chunks for preloading, and not MUI’s overlays, w
   await page.getByRole('button', { name: 'Film əlavə et', exact: true }).first().click();
   await expect(page.getByRole('dialog', { name: 'Film əlavə et' })).toBeVisible();
 });
+
+// React Router names only its development build in its package exports; the web build takes the
+// production one (web/vite.config.ts), whose dev warnings would otherwise print in members' consoles.
+test('the scripts a page loads carry React Router’s production build, without its dev warnings', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.url());
+  });
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(scripts.some((url) => /\/assets\/react-vendor-[\w-]+\.js$/.test(url))).toBe(true);
+  for (const url of scripts) {
+    const text = await (await page.request.get(url)).text();
+    // Booleans, so that a failure names the chunk rather than printing all of it.
+    expect(text.includes('No routes matched location'), url).toBe(false);
+    expect(text.includes('You rendered descendant <Routes>'), url).toBe(false);
+  }
+});
