@@ -133,3 +133,12 @@ test('a member never sees the visitor’s prerendered page: it stays hidden unti
   await expect(page.getByRole('link', { name: 'Pulsuz qeydiyyatdan keçin' })).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test('the prerendered styles carry only the keyframes a rule of the page animates with', async ({ page }) => {
+  const html = await (await page.request.get('/')).text();
+  const css = [...html.matchAll(/<style data-emotion="[^"]*">([^<]*)<\/style>/g)].map((m) => m[1]).join('');
+  expect(css).toContain('.css-');
+  const defined = [...css.matchAll(/@keyframes ([\w-]+)/g)].map((m) => m[1] as string);
+  const rules = css.replace(/@(-webkit-)?keyframes [\w-]+\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}/g, '');
+  for (const name of defined) expect(rules, name).toContain(name);
+});

@@ -15,6 +15,7 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { App } from '../app/app';
 import { createQueryClient } from '../app/providers/query-client';
+import { withoutUnusedKeyframes } from './unused-keyframes';
 
 const AtLanding = ({ children }: { children: ReactNode }) => <StaticRouter location="/">{children}</StaticRouter>;
 
@@ -34,5 +35,10 @@ export async function prerenderLanding(): Promise<PrerenderedPage> {
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const body = await new Response(prelude).text();
-  return { head: constructStyleTagsFromChunks(extractCriticalToChunks(body)), body, year: new Date().getFullYear() };
+  const critical = extractCriticalToChunks(body);
+  const head = constructStyleTagsFromChunks({
+    ...critical,
+    styles: withoutUnusedKeyframes(critical.styles, cache.key),
+  });
+  return { head, body, year: new Date().getFullYear() };
 }
