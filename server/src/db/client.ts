@@ -21,22 +21,22 @@ export interface Database {
   ping(): Promise<void>;
   close(): Promise<void>;
   /**
-   * Calls fn with the SQL of every statement issued through Drizzle until the
-   * returned function is called (tests count queries per request with it).
+   * Calls fn with the SQL and parameters of every statement issued through Drizzle until
+   * the returned function is called (tests count queries per request, and read plans, with it).
    */
-  observeQueries?(fn: (sql: string) => void): () => void;
+  observeQueries?(fn: (sql: string, params: unknown[]) => void): () => void;
 }
 
 /** A Drizzle logger that does nothing until a test observes queries. */
 export function queryObservers() {
-  const observers = new Set<(sql: string) => void>();
+  const observers = new Set<(sql: string, params: unknown[]) => void>();
   return {
     logger: {
-      logQuery(query: string) {
-        for (const fn of observers) fn(query);
+      logQuery(query: string, params: unknown[]) {
+        for (const fn of observers) fn(query, params);
       },
     },
-    observeQueries(fn: (sql: string) => void) {
+    observeQueries(fn: (sql: string, params: unknown[]) => void) {
       observers.add(fn);
       return () => {
         observers.delete(fn);

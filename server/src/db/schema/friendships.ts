@@ -27,8 +27,11 @@ export const friendships = pgTable(
       sql`least(${t.requesterId}, ${t.addresseeId})`,
       sql`greatest(${t.requesterId}, ${t.addresseeId})`,
     ),
-    index('friendships_addressee_status_idx').on(t.addresseeId, t.status),
-    index('friendships_requester_status_idx').on(t.requesterId, t.status),
+    // A member's side of each list, newest first, with every column the lists read: friends,
+    // requests both ways and their counts are index-only scans (friends.repository.ts), not one
+    // random table page per row. No INCLUDE in Drizzle's index builder: the extra columns are keys.
+    index('friendships_addressee_list_idx').on(t.addresseeId, t.status, t.createdAt, t.id, t.requesterId, t.acceptedAt),
+    index('friendships_requester_list_idx').on(t.requesterId, t.status, t.createdAt, t.id, t.addresseeId, t.acceptedAt),
     check('friendships_not_self', sql`${t.requesterId} <> ${t.addresseeId}`),
     check('friendships_status_check', sql`${t.status} in ('pending', 'accepted')`),
   ],

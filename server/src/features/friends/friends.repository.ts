@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pageWithTotal } from '../../db/paging';
 import { preparedOnce } from '../../db/prepared';
@@ -93,36 +93,51 @@ const pageParams = (userId: string, page: number, limit: number) => ({
 });
 
 /**
+ * A member's accepted friendships seen from their side, as two index-only scans: the rows where
+ * they asked and the rows where they were asked, each read whole from friendships_*_list_idx
+ * (whose keys carry every column used here). An OR over both columns made PostgreSQL visit the
+ * table for every row, one random page per friend.
+ */
+const friendshipsOf = (db: Db) => {
+  type MemberColumn = typeof friendships.requesterId | typeof friendships.addresseeId;
+  const side = (mine: MemberColumn, theirs: MemberColumn) =>
+    db
+      .select({
+        other: sql<string>`${theirs}`.as('other'),
+        friendshipId: sql<string>`${friendships.id}`.as('friendship_id'),
+        // accepted_at is always set on accept; created_at stands in should a row ever lack it.
+        since: sql<Date>`coalesce(${friendships.acceptedAt}, ${friendships.createdAt})`.as('since'),
+      })
+      .from(friendships)
+      .where(and(eq(mine, member), eq(friendships.status, 'accepted')));
+  return side(friendships.requesterId, friendships.addresseeId)
+    .unionAll(side(friendships.addresseeId, friendships.requesterId))
+    .as('f');
+};
+
+/**
  * One page of a member's friends, by username. Ordering by name makes the database gather
  * all of them before the limit anyway, so the total comes with the page (a window count)
  * rather than from a second query.
  */
 export const listFriends = async (db: Db, userId: string, page: number, limit: number) => {
   const statements = preparedOnce(db, 'friends_of', (name) => {
-    const other = sql`case when ${friendships.requesterId} = ${member}::uuid then ${friendships.addresseeId} else ${friendships.requesterId} end`;
-    const where = and(
-      eq(friendships.status, 'accepted'),
-      or(eq(friendships.requesterId, member), eq(friendships.addresseeId, member)),
-    );
+    const f = friendshipsOf(db);
     return {
       rows: db
         .select({
           ...person,
-          friendshipId: friendships.id,
-          // accepted_at is always set on accept; created_at stands in should a row ever lack it.
-          since: sql<Date>`coalesce(${friendships.acceptedAt}, ${friendships.createdAt})`.mapWith(
-            friendships.createdAt,
-          ),
+          friendshipId: f.friendshipId,
+          since: sql<Date>`${f.since}`.mapWith(friendships.createdAt),
           total: sql<number>`count(*) over ()`.mapWith(Number),
         })
-        .from(friendships)
-        .innerJoin(users, eq(users.id, other))
-        .where(where)
+        .from(f)
+        .innerJoin(users, eq(users.id, f.other))
         .orderBy(asc(sql`lower(${users.username})`), asc(users.id))
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
         .prepare(`${name}_rows`),
-      total: db.select({ n: count() }).from(friendships).where(where).prepare(`${name}_total`),
+      total: db.select({ n: count() }).from(f).prepare(`${name}_total`),
     };
   });
   const params = pageParams(userId, page, limit);

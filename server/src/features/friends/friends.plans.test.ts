@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { friendships, users } from '../../db/schema/index';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database';
+import { countIncoming, listFriends, listPending } from './friends.repository';
+
+// The lists of people read a member's friendships from friendships_*_list_idx alone
+// (migration 0006): an Index Only Scan, never the table page by page as the OR of
+// (member, status) indexes made PostgreSQL do. Checked on the plans of the statements
+// the repository really sends, on both engines.
+
+let database: TestDatabase;
+let me: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const db = database.db;
+  const people = await db
+    .insert(users)
+    .values(
+      Array.from({ length: 7 }, (_, i) => ({
+        username: `plan_${i}`,
+        email: `plan_${i}@example.com`,
+        passwordHash: 'not-a-hash',
+      })),
+    )
+    .returning({ id: users.id });
+  const [mine, ...others] = people.map((p) => p.id) as [string, ...string[]];
+  me = mine;
+  await db
+    .insert(friendships)
+    .values([
+      ...others
+        .slice(0, 2)
+        .map((id) => ({ requesterId: me, addresseeId: id, status: 'accepted' as const, acceptedAt: new Date() })),
+      ...others
+        .slice(2, 4)
+        .map((id) => ({ requesterId: id, addresseeId: me, status: 'accepted' as const, acceptedAt: new Date() })),
+      { requesterId: others[4] as string, addresseeId: me },
+      { requesterId: me, addresseeId: others[5] as string },
+    ]);
+  // What autovacuum does on PostgreSQL: marks the pages all-visible, which index-only scans rely on.
+  await db.execute(sql`vacuum analyze friendships`);
+});
+afterAll(() => database.drop());
+
+type PlanNode = {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Index Cond'?: string;
+  Plans?: PlanNode[];
+};
+const scansOf = (node: PlanNode, relation: string): PlanNode[] => [
+  ...(node['Relation Name'] === relation ? [node] : []),
+  ...(node.Plans ?? []).flatMap((child) => scansOf(child, relation)),
+];
+const literal = (value: unknown) =>
+  typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
+
+/** The statements `run` sends, each with the friendships scans of its plan. */
+async function friendshipScans(run: () => Promise<unknown>): Promise<{ sql: string; scans: PlanNode[] }[]> {
+  const sent: { sql: string; params: unknown[] }[] = [];
+  const stop = database.observeQueries?.((text, params) => sent.push({ sql: text, params }));
+  await run();
+  stop?.();
+  expect(sent.length).toBeGreaterThan(0);
+  return Promise.all(
+    sent.map(async ({ sql: text, params }) => {
+      const bound = text.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
+      // The test tables are tiny: without this the planner would rightly read them whole.
+      const plan = await database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        return tx.execute(sql.raw(`explain (format json) ${bound}`));
+      });
+      const rows = (plan as unknown as { rows: { 'QUERY PLAN': [{ Plan: PlanNode }] }[] }).rows;
+      return {
+        sql: text,
+        scans: scansOf((rows[0] as { 'QUERY PLAN': [{ Plan: PlanNode }] })['QUERY PLAN'][0].Plan, 'friendships'),
+      };
+    }),
+  );
+}
+
+it.each([
+  ['friends', () => listFriends(database.db, me, 1, 20)],
+  ['friends past the last page (the count)', () => listFriends(database.db, me, 5, 20)],
+  ['incoming requests', () => listPending(database.db, me, 'incoming', 1, 1)],
+  ['outgoing requests', () => listPending(database.db, me, 'outgoing', 1, 1)],
+  ['the incoming count', () => countIncoming(database.db, me)],
+])('%s: every friendships row comes from an index-only scan of a list index', async (_name, run) => {
+  for (const { sql: text, scans } of await friendshipScans(run)) {
+    expect(scans.length, text).toBeGreaterThan(0);
+    for (const scan of scans) {
+      expect(scan['Node Type'], text).toBe('Index Only Scan');
+      expect(scan['Index Name'], text).toMatch(/^friendships_(requester|addressee)_list_idx$/);
+      // Sought by the member, not the whole index read and filtered.
+      expect(scan['Index Cond'], text).toMatch(/\((requester|addressee)_id = /);
+    }
+  }
+});
+
+it('lists the same friends and totals as before, either side of the friendship', async () => {
+  const { rows, total } = await listFriends(database.db, me, 1, 20);
+  expect(total).toBe(4);
+  expect(rows.map((r) => r.username)).toEqual(['plan_1', 'plan_2', 'plan_3', 'plan_4']);
+  expect(rows.every((r) => r.since instanceof Date && typeof r.friendshipId === 'string')).toBe(true);
+  expect(await listFriends(database.db, me, 2, 3)).toMatchObject({ total: 4, rows: [{ username: 'plan_4' }] });
+});
