@@ -283,6 +283,7 @@ async function main() {
         .filter((p) => !ONLY_PAGES || ONLY_PAGES.includes(p.page))
         .map((p) => ({ ...p, baseURL: server.baseURL })),
     ];
+    if (REPORTS_DIR) await mkdir(REPORTS_DIR, { recursive: true });
     for (const preset of PRESETS) {
       let referencePerformance = 0;
       for (const { page, path: pagePath, member, baseURL } of pages) {
@@ -297,7 +298,6 @@ async function main() {
         const perf = median(runs.map((r) => r.performance));
         const lhr = lhrs[runs.findIndex((r) => r.performance === perf)] as Result;
         if (REPORTS_DIR) {
-          await mkdir(REPORTS_DIR, { recursive: true });
           for (const [i, run] of lhrs.entries()) {
             await writeFile(path.join(REPORTS_DIR, `${preset}-${page}-${i + 1}.json`), JSON.stringify(run));
           }
@@ -355,6 +355,7 @@ async function main() {
     method:
       'Lighthouse (npm) against the real server (PGlite, fresh data folder) serving the web build; empty HTTP cache for every run (members keep only their token); median run by performance; mobile = Lighthouse defaults (simulated slow 4G, 4x CPU slowdown), desktop = its desktop config; "reference" is bench/lighthouse-reference (React and MUI alone, a page of the dashboard\'s shape) on the same server software, and "to ref." each page\'s performance over its score in the same preset',
     budget: { minScore: BUDGET, pages: BUDGET_PAGES, categories: CATEGORIES },
+    referencePage: REFERENCE_PAGE,
     withinBudget: Object.fromEntries(PRESETS.map((p) => [p, within(p)])),
     results,
   };
@@ -370,6 +371,8 @@ type LighthouseResults = {
   runsPerPage: number;
   method: string;
   budget: { minScore: number; pages: string[]; categories: readonly Category[] };
+  /** Which page of `results` is bench/lighthouse-reference (bench/summary.ts reads it). */
+  referencePage: string;
   withinBudget: Record<string, boolean>;
   results: PageRun[];
   baseline?: { label: string; measuredAt: string; results: PageRun[] };

@@ -58,6 +58,7 @@ function webBundleFigures(r: Result): Figure[] {
 /** lighthouse.json (written by bench/lighthouse.ts): one row per budgeted page and preset, its lowest score governing. */
 function lighthouseFigures(r: Result): Figure[] {
   const budget = r.budget as { minScore?: number; pages?: string[]; categories?: string[] } | undefined;
+  const referencePage = r.referencePage as string | undefined;
   const results = r.results as
     | { page: string; preset: string; scores: Record<string, number>; performanceToReference?: number }[]
     | undefined;
@@ -71,7 +72,7 @@ function lighthouseFigures(r: Result): Figure[] {
       const lowest = Math.min(...scores);
       // The bare React + MUI page measured in the same run (bench/lighthouse-reference): how far the
       // machine itself lets such a page go.
-      const reference = results.find((y) => y.page === 'reference' && y.preset === x.preset);
+      const reference = results.find((y) => y.page === referencePage && y.preset === x.preset);
       const toReference = reference
         ? ` (performance ${x.performanceToReference ?? '?'} of the reference page's ${reference.scores.performance})`
         : '';
