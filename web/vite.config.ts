@@ -33,11 +33,11 @@ export default function createTheme(options = {}, ...args) {
 
 /**
  * React Router 7 names only its development build in its package exports (remix-run/react-router
- * issues 12532 and 14102), so a production bundle carried its dev warnings, which also print in
- * members' consoles. It ships the production build beside it, the same code with
- * ENABLE_DEV_WARNINGS = false, which the minifier then drops. This build-only step resolves the
- * package as usual and takes the production twin of the file; should a release move it, the
- * build fails on the missing file rather than quietly going back.
+ * issues 12532 and 14102), so a production bundle carried its dev warnings, checked on every
+ * render and printed to members' consoles when one applied. It ships the production build beside
+ * it, the same files but for ENABLE_DEV_WARNINGS = false, whose branches the minifier then drops.
+ * This build-only step resolves the package as usual and takes the production twin of the file;
+ * should a release move it, the build fails on the missing file rather than quietly going back.
  */
 function reactRouterProductionBuild(): Plugin {
   return {
