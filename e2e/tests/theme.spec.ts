@@ -37,7 +37,9 @@ test('before any script has run, the loading screen is in the stored theme; the 
   // The app's code held back: what shows is index.html alone, its inline script allowed by the CSP hash.
   await page.route('**/assets/**', (route) => route.abort());
   await page.reload();
-  await expect(page.locator('.boot')).toContainText('KinoDost');
+  // The wordmark is drawn, not written: a first paint with text waits for a font (index.html).
+  await expect(page.locator('.boot').getByRole('img', { name: 'KinoDost' })).toBeVisible();
+  expect(await page.locator('.boot').innerText()).toBe('');
   expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
   expect(await htmlBackground()).toBe('rgb(18, 18, 18)');
   await page.evaluate(() => localStorage.setItem('darkMode', 'false'));
