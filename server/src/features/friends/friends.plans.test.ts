@@ -51,6 +51,8 @@ type PlanNode = {
   'Index Cond'?: string;
   Plans?: PlanNode[];
 };
+/** EXPLAIN (FORMAT JSON)'s one row, on both drivers. */
+type Explained = { rows: [{ 'QUERY PLAN': [{ Plan: PlanNode }] }] };
 const scansOf = (node: PlanNode, relation: string): PlanNode[] => [
   ...(node['Relation Name'] === relation ? [node] : []),
   ...(node.Plans ?? []).flatMap((child) => scansOf(child, relation)),
@@ -73,11 +75,8 @@ async function friendshipScans(run: () => Promise<unknown>): Promise<{ sql: stri
         await tx.execute(sql`set local enable_seqscan = off`);
         return tx.execute(sql.raw(`explain (format json) ${bound}`));
       });
-      const rows = (plan as unknown as { rows: { 'QUERY PLAN': [{ Plan: PlanNode }] }[] }).rows;
-      return {
-        sql: text,
-        scans: scansOf((rows[0] as { 'QUERY PLAN': [{ Plan: PlanNode }] })['QUERY PLAN'][0].Plan, 'friendships'),
-      };
+      const { Plan } = (plan as unknown as Explained).rows[0]['QUERY PLAN'][0];
+      return { sql: text, scans: scansOf(Plan, 'friendships') };
     }),
   );
 }
