@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { USER_CACHE_DEGRADED_TTL_MS, USER_CACHE_TTL_MS } from './user-cache';
+import { spreadTtl, USER_CACHE_DEGRADED_TTL_MS, USER_CACHE_TTL_MS } from './user-cache';
 
 /**
  * Serialized answers of read routes (one page of a list, a count), by key, each filed under
@@ -31,10 +31,7 @@ export interface ResponseCacheOptions {
   maxBytes: number;
   ttlMs?: number;
   degradedTtlMs?: number;
-  /**
-   * Shortens each answer's life by up to this fraction, at random, so answers made together
-   * (say, after a restart) do not all expire, and miss, together.
-   */
+  /** Shortens each answer's life by up to this fraction, at random (lib/user-cache.ts TTL_SPREAD; default none). */
   ttlSpread?: number;
   /** How many recent invalidations are remembered for answers being made (older ones refuse all such answers). */
   maxTagRecords?: number;
@@ -133,7 +130,7 @@ export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
         if (stale(begun, tags)) return undefined;
         const life = degraded ? degradedTtl : ttl;
         const entry = newEntry(body, tags);
-        entries.set(key, entry, { ttl: Math.round(life * (1 - spread * Math.random())) });
+        entries.set(key, entry, { ttl: spreadTtl(life, spread) });
         // set() disposed of any earlier entry under this key first, tags and all.
         if (!entries.has(key)) return undefined; // larger than the whole cache
         for (const tag of tags) {

@@ -29,6 +29,26 @@ describe('createUserCache', () => {
     expect(await cache.get('u', load)).toEqual({ v: 4 });
   });
 
+  it('with ttlSpread, rows live between (1 - spread) × ttlMs and ttlMs', async () => {
+    let clock = 1;
+    const cache = createUserCache<Row>({ ttlMs: 10_000, ttlSpread: 0.5, now: () => clock });
+    const ids = Array.from({ length: 200 }, (_, k) => `u${k}`);
+    let loads = 0;
+    const load = async () => ({ v: ++loads });
+    for (const id of ids) await cache.get(id, load);
+    const reloadsAfter = async (ms: number) => {
+      clock += ms;
+      const before = loads;
+      for (const id of ids) await cache.get(id, load);
+      return loads - before;
+    };
+    expect(await reloadsAfter(4_999)).toBe(0);
+    // Halfway through the spread, some rows have expired and been loaded again, not all.
+    const midway = await reloadsAfter(2_500);
+    expect(midway).toBeGreaterThan(20);
+    expect(midway).toBeLessThan(180);
+  });
+
   it('shares one load between concurrent misses and caches no missing rows', async () => {
     const cache = createUserCache<Row>();
     let loads = 0;

@@ -15,11 +15,23 @@ export const USER_CACHE_TTL_MS = 10_000;
  * live this long, so a revocation elsewhere is at most about a second late.
  */
 export const USER_CACHE_DEGRADED_TTL_MS = 1_000;
+/**
+ * Each entry's life is shortened by up to this fraction, at random. Entries loaded together (the
+ * members active after a restart, or in any one second) would otherwise expire together, and
+ * every request of theirs would then miss within the same moment, again every TTL, since each
+ * reload happens together too. Used by this cache and the response cache alike.
+ */
+export const TTL_SPREAD = 0.25;
+
+/** A life of `ttl` shortened by up to `spread` of it, at random (see TTL_SPREAD). */
+export const spreadTtl = (ttl: number, spread: number) => Math.round(ttl * (1 - spread * Math.random()));
 
 export interface UserCacheOptions {
   max?: number;
   ttlMs?: number;
   degradedTtlMs?: number;
+  /** Shortens each entry's life by up to this fraction, at random (TTL_SPREAD; default none). */
+  ttlSpread?: number;
   /** A clock for tests (lru-cache's `perf`). */
   now?: () => number;
 }
@@ -39,6 +51,7 @@ export interface UserCache<T> {
 export function createUserCache<T extends object>(opts: UserCacheOptions = {}): UserCache<T> {
   const ttl = opts.ttlMs ?? USER_CACHE_TTL_MS;
   const degradedTtl = opts.degradedTtlMs ?? USER_CACHE_DEGRADED_TTL_MS;
+  const spread = opts.ttlSpread ?? 0;
   const now = opts.now;
   const lru = new LRUCache<string, T>({
     max: opts.max ?? 10_000,
@@ -63,7 +76,8 @@ export function createUserCache<T extends object>(opts: UserCacheOptions = {}): 
       const promise = load().then(
         (row) => {
           if (inflight.get(id) === promise) inflight.delete(id);
-          if (row && seen === epoch) lru.set(id, Object.freeze(row), { ttl: degraded ? degradedTtl : ttl });
+          const life = spreadTtl(degraded ? degradedTtl : ttl, spread);
+          if (row && seen === epoch) lru.set(id, Object.freeze(row), { ttl: life });
           return row;
         },
         (err: unknown) => {

@@ -5,7 +5,13 @@ import { users } from '../db/schema/index';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { msg } from '../lib/messages';
 import { createTokenService, type TokenService } from '../lib/tokens';
-import { createUserCache, type InvalidationChannel, shareInvalidations, type UserCache } from '../lib/user-cache';
+import {
+  createUserCache,
+  type InvalidationChannel,
+  shareInvalidations,
+  TTL_SPREAD,
+  type UserCache,
+} from '../lib/user-cache';
 
 /** The signed-in member, as loaded for this request: every field of their own profile (users.mappers.ts toProfile). */
 export interface AuthUser {
@@ -59,7 +65,7 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
   app.decorate('tokens', tokens);
   app.decorateRequest('user', null);
 
-  const cache = createUserCache<AuthUser>();
+  const cache = createUserCache<AuthUser>({ ttlSpread: TTL_SPREAD });
   app.decorate('userCache', cache);
   let channel: InvalidationChannel | undefined;
   if (app.redis) {

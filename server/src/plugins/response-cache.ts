@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler }
 import fp from 'fastify-plugin';
 import type { DomainEvents } from '../lib/event-bus';
 import { type CachedAnswer, createResponseCache, type ResponseCache } from '../lib/response-cache';
-import { type InvalidationChannel, shareInvalidations } from '../lib/user-cache';
+import { type InvalidationChannel, shareInvalidations, TTL_SPREAD } from '../lib/user-cache';
 
 /**
  * The data a cached answer is made from, as tags. Each write raises a domain event after its
@@ -77,7 +77,7 @@ export const responseCachePlugin = fp(async function responseCachePlugin(app: Fa
   app.decorateRequest('storeAnswer', null);
   app.decorateRequest('cachedAnswer', undefined);
   if (app.config.responseCacheMb === 0) return;
-  const cache = createResponseCache({ maxBytes: app.config.responseCacheMb * 1024 * 1024, ttlSpread: 0.25 });
+  const cache = createResponseCache({ maxBytes: app.config.responseCacheMb * 1024 * 1024, ttlSpread: TTL_SPREAD });
   app.decorate('responseCache', cache);
   let channel: InvalidationChannel | undefined;
   if (app.redis) {
