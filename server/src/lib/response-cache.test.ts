@@ -13,10 +13,10 @@ describe('createResponseCache', () => {
     put(cache, 'a', ['movies:1']);
     put(cache, 'b', ['movies:2', 'people']);
     put(cache, 'c', ['people:3', 'people']);
-    expect(cache.get('a')?.body).toBe('body of a');
+    expect(cache.get('a')?.body.toString()).toBe('body of a');
     cache.invalidate('movies:1');
     expect(cache.get('a')).toBeUndefined();
-    expect(cache.get('b')?.body).toBe('body of b');
+    expect(cache.get('b')?.body.toString()).toBe('body of b');
     cache.invalidate('people');
     expect(cache.get('b')).toBeUndefined();
     expect(cache.get('c')).toBeUndefined();
@@ -33,7 +33,7 @@ describe('createResponseCache', () => {
     const next = cache.begin('k', ['movies:1', 'people']);
     cache.invalidate('movies:2');
     next('fresh');
-    expect(cache.get('k')?.body).toBe('fresh');
+    expect(cache.get('k')?.body.toString()).toBe('fresh');
   });
 
   it('refuses answers begun before a clear', () => {
@@ -53,7 +53,7 @@ describe('createResponseCache', () => {
     store('old');
     expect(cache.get('k')).toBeUndefined();
     put(cache, 'k', ['a'], 'new');
-    expect(cache.get('k')?.body).toBe('new');
+    expect(cache.get('k')?.body.toString()).toBe('new');
   });
 
   it('replaces an answer under the same key, filed under its new tags only', () => {
@@ -61,7 +61,7 @@ describe('createResponseCache', () => {
     put(cache, 'k', ['old'], 'one');
     put(cache, 'k', ['new'], 'two');
     cache.invalidate('old');
-    expect(cache.get('k')?.body).toBe('two');
+    expect(cache.get('k')?.body.toString()).toBe('two');
     cache.invalidate('new');
     expect(cache.get('k')).toBeUndefined();
   });
@@ -79,6 +79,18 @@ describe('createResponseCache', () => {
     expect(cache.get('huge')).toBeUndefined();
     cache.invalidate('t');
     expect(cache.size).toBe(0);
+  });
+
+  it('keeps bodies as UTF-8 and counts their bytes, not their characters', () => {
+    const cache = createResponseCache({ maxBytes: 1000 });
+    put(cache, 'a', ['t'], 'x'.repeat(250)); // 375 + 65
+    put(cache, 'b', ['t'], 'ə'.repeat(250)); // 500 bytes: 750 + 65, so 'a' goes
+    expect(cache.get('a')).toBeUndefined();
+    const b = cache.get('b');
+    expect(b?.body.length).toBe(500);
+    expect(b?.body.toString()).toBe('ə'.repeat(250));
+    // Its own memory, not a slice of a shared slab that it would keep whole.
+    expect(b?.body.buffer.byteLength).toBe(500);
   });
 
   it('keeps compressed forms by Accept-Encoding header, within half the body (headers counted), and drops them with the answer', () => {

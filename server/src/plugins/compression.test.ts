@@ -46,7 +46,7 @@ describe('compressed answers (plugins/compression.ts)', () => {
   it('leaves the response cache the plain text beside its compressed forms: a cached answer goes out like a fresh one', async () => {
     t.app.responseCache?.clear();
     const first = await get('/api/movies?page=1', 'br');
-    expect(t.app.responseCache?.get(`${me.user.id} /api/movies?page=1`)?.body).toBe(plain);
+    expect(t.app.responseCache?.get(`${me.user.id} /api/movies?page=1`)?.body.toString()).toBe(plain);
     const second = await get('/api/movies?page=1', 'br');
     const third = await t.injectAs(me.token, { method: 'GET', url: '/api/movies?page=1' });
     expect(brotliDecompressSync(first.rawPayload).toString()).toBe(plain);

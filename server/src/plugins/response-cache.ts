@@ -125,6 +125,8 @@ export const responseCachePlugin = fp(async function responseCachePlugin(app: Fa
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (request.storeAnswer && reply.statusCode === 200 && typeof payload === 'string') {
       request.cachedAnswer = request.storeAnswer(payload);
+      // The bytes just kept go out as they are, rather than being encoded again.
+      if (request.cachedAnswer) return request.cachedAnswer.body;
     }
     return payload;
   });
