@@ -200,31 +200,30 @@ export const searchMovies = async (
       .offset(offset);
     return { rows: rows.map((r) => ({ ...flatten(r), score: Number(Number(r.score).toFixed(4)) })), total };
   }
-  // Many hits: newest first, and the score computed for the page only (not for every hit before sorting).
-  const pageRows = (
+  // Many hits: newest first. The page is picked from the movies alone, then read with its owners
+  // and scores: joined in one query, PostgreSQL joined every hit to its owner before sorting
+  // (5,040 hits, 60 ms, for 'Woody Allen' among 1,000,000 movies), or walked movies_created_at_idx
+  // backwards, testing each newer movie against the query (66,000 of them, 80 ms, for a title with
+  // 314 hits).
+  const pageIds = (
     await db
-      .select(withOwner)
+      .select({ id: movies.id })
       .from(movies)
-      .innerJoin(users, eq(users.id, movies.ownerId))
       .where(matches)
       .orderBy(desc(movies.createdAt), desc(movies.id))
       .limit(page.limit)
       .offset(offset)
-  ).map(flatten);
-  const scores = new Map<string, number>(
-    pageRows.length
-      ? (
-          await db
-            .select({ id: movies.id, score })
-            .from(movies)
-            .where(
-              inArray(
-                movies.id,
-                pageRows.map((m) => m.id),
-              ),
-            )
-        ).map((r) => [r.id, Number(Number(r.score).toFixed(4))])
-      : [],
+  ).map((r) => r.id);
+  if (pageIds.length === 0) return { rows: [], total };
+  const byId = new Map(
+    (
+      await db
+        .select({ ...withOwner, score })
+        .from(movies)
+        .innerJoin(users, eq(users.id, movies.ownerId))
+        .where(inArray(movies.id, pageIds))
+    ).map((r) => [r.movie.id, { ...flatten(r), score: Number(Number(r.score).toFixed(4)) }]),
   );
-  return { rows: pageRows.map((m) => ({ ...m, score: scores.get(m.id) ?? 0 })), total };
+  // A movie deleted between the two reads is left out.
+  return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), total };
 };

@@ -220,6 +220,25 @@ describe('GET /api/movies/search/{query}', () => {
     expect(titles(res)).toEqual(['Qalaktika 1', 'Qalaktika 2', 'Qalaktika 3']);
   });
 
+  it('lists more hits than it ranks newest first, page by page, each with its owner and score', async () => {
+    const owner = await createUser(t.app);
+    await t.app.database.db.execute(
+      // Stored in no order, so only sorting by age lists them by age.
+      sql`insert into movies (owner_id, title, created_at)
+          select ${owner.user.id}::uuid, 'Dumanlıq ' || g, now() - (g || ' minutes')::interval
+          from generate_series(1, 320) g order by random()`,
+    );
+    const res = await search('dumanlıq', '?page=2&limit=20');
+    expect(res.json()).toMatchObject({ total: 320, page: 2, limit: 20 });
+    expect(titles(res)).toEqual(Array.from({ length: 20 }, (_, i) => `Dumanlıq ${21 + i}`));
+    for (const movie of res.json().data) {
+      expect(movie.owner).toEqual({ id: owner.user.id, username: owner.user.username, avatar_url: null });
+      expect(movie.score).toBeGreaterThan(0);
+    }
+    const past = await search('dumanlıq', '?page=17&limit=20');
+    expect(past.json()).toMatchObject({ total: 320, data: [] });
+  });
+
   it('refuses an empty or too long query, and visitors', async () => {
     expect((await search('   ')).statusCode).toBe(400);
     expect((await search('x'.repeat(101))).json().error).toBe(msg.movies.badQuery);
