@@ -76,8 +76,9 @@ interface Entry extends CachedAnswer {
  * `text` as UTF-8 in a buffer of its own: Buffer.from would take small ones from a shared 8 KB
  * slab, which one long-lived answer would then keep whole.
  */
+const encoder = new TextEncoder();
 const utf8 = (text: string): Buffer => {
-  const bytes = new TextEncoder().encode(text);
+  const bytes = encoder.encode(text);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 };
 
