@@ -76,8 +76,9 @@ export function createUserCache<T extends object>(opts: UserCacheOptions = {}): 
       const promise = load().then(
         (row) => {
           if (inflight.get(id) === promise) inflight.delete(id);
-          const life = spreadTtl(degraded ? degradedTtl : ttl, spread);
-          if (row && seen === epoch) lru.set(id, Object.freeze(row), { ttl: life });
+          if (row && seen === epoch) {
+            lru.set(id, Object.freeze(row), { ttl: spreadTtl(degraded ? degradedTtl : ttl, spread) });
+          }
           return row;
         },
         (err: unknown) => {

@@ -108,6 +108,12 @@ const TYPO_CANDIDATES = 3;
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
+/** A search hit as returned: the movie with its owner, and its score to 4 decimals. */
+const withScore = (r: { movie: MovieData; owner: MovieWithOwner['owner']; score: number }) => ({
+  ...flatten(r),
+  score: Number(Number(r.score).toFixed(4)),
+});
+
 /** A tsquery literal for one lexeme (quotes and backslashes escaped). */
 const lexeme = (w: string) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
@@ -198,7 +204,7 @@ export const searchMovies = async (
       .orderBy(desc(score), desc(rank), desc(movies.createdAt), desc(movies.id))
       .limit(page.limit)
       .offset(offset);
-    return { rows: rows.map((r) => ({ ...flatten(r), score: Number(Number(r.score).toFixed(4)) })), total };
+    return { rows: rows.map(withScore), total };
   }
   // Many hits: newest first. The page is picked from the movies alone, then read with its owners
   // and scores: joined in one query, PostgreSQL joined every hit to its owner before sorting
@@ -222,7 +228,7 @@ export const searchMovies = async (
         .from(movies)
         .innerJoin(users, eq(users.id, movies.ownerId))
         .where(inArray(movies.id, pageIds))
-    ).map((r) => [r.movie.id, { ...flatten(r), score: Number(Number(r.score).toFixed(4)) }]),
+    ).map((r) => [r.movie.id, withScore(r)]),
   );
   // A movie deleted between the two reads is left out.
   return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), total };
