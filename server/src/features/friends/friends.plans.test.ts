@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { friendships, users } from '../../db/schema/index';
+import { plansOf, scansOf } from '../../test/query-plans';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
 import { countIncoming, listFriends, listPending } from './friends.repository';
 
@@ -44,42 +45,9 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
-type PlanNode = {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Index Cond'?: string;
-  Plans?: PlanNode[];
-};
-/** EXPLAIN (FORMAT JSON)'s one row, on both drivers. */
-type Explained = { rows: [{ 'QUERY PLAN': [{ Plan: PlanNode }] }] };
-const scansOf = (node: PlanNode, relation: string): PlanNode[] => [
-  ...(node['Relation Name'] === relation ? [node] : []),
-  ...(node.Plans ?? []).flatMap((child) => scansOf(child, relation)),
-];
-const literal = (value: unknown) =>
-  typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
-
 /** The statements `run` sends, each with the friendships scans of its plan. */
-async function friendshipScans(run: () => Promise<unknown>): Promise<{ sql: string; scans: PlanNode[] }[]> {
-  const sent: { sql: string; params: unknown[] }[] = [];
-  const stop = database.observeQueries?.((text, params) => sent.push({ sql: text, params }));
-  await run();
-  stop?.();
-  expect(sent.length).toBeGreaterThan(0);
-  return Promise.all(
-    sent.map(async ({ sql: text, params }) => {
-      const bound = text.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
-      // The test tables are tiny: without this the planner would rightly read them whole.
-      const plan = await database.db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
-        return tx.execute(sql.raw(`explain (format json) ${bound}`));
-      });
-      const { Plan } = (plan as unknown as Explained).rows[0]['QUERY PLAN'][0];
-      return { sql: text, scans: scansOf(Plan, 'friendships') };
-    }),
-  );
-}
+const friendshipScans = async (run: () => Promise<unknown>) =>
+  (await plansOf(database, run)).map(({ sql: text, plan }) => ({ sql: text, scans: scansOf(plan, 'friendships') }));
 
 it.each([
   ['friends', () => listFriends(database.db, me, 1, 20)],

@@ -58,7 +58,7 @@ export const updateMovie = async (
 export const deleteMovie = async (db: Db, id: string): Promise<boolean> =>
   (await db.delete(movies).where(eq(movies.id, id)).returning({ id: movies.id })).length > 0;
 
-/** One page of a member's movies, newest first (served by movies_owner_created_idx). */
+/** One page of a member's movies, newest first, read in that order from movies_owner_newest_idx. */
 export const listMoviesOf = async (
   db: Db,
   ownerId: string,
