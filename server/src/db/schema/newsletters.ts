@@ -28,5 +28,10 @@ export const newsletterReads = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.newsletterId, t.userId] }), index('newsletter_reads_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.newsletterId, t.userId] }),
+    // A member's read marks, whole in the index: the unread count and the latest unread ones
+    // read them without visiting the table (migration 0008).
+    index('newsletter_reads_user_newsletter_idx').on(t.userId, t.newsletterId),
+  ],
 );

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { newsletterReads, newsletters, users } from '../../db/schema/index';
+import { plansOf, scansOf } from '../../test/query-plans';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database';
+import { countUnread, latestNewsletters } from './newsletters.repository';
+
+// A member's read marks come from newsletter_reads_user_newsletter_idx alone (migration 0008):
+// the unread count and the latest unread newsletters never visit the table for them.
+
+let database: TestDatabase;
+let me: string;
+let ids: string[];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const db = database.db;
+  const people = await db
+    .insert(users)
+    .values(
+      ['reads_me', 'reads_other'].map((username) => ({
+        username,
+        email: `${username}@example.com`,
+        passwordHash: 'x',
+      })),
+    )
+    .returning({ id: users.id });
+  me = people[0]?.id as string;
+  const other = people[1]?.id as string;
+  const base = Date.parse('2026-01-01T00:00:00Z');
+  ids = (
+    await db
+      .insert(newsletters)
+      .values(
+        Array.from({ length: 8 }, (_, i) => ({
+          title: `Yenilik ${i}`,
+          content: 'Mətn',
+          createdAt: new Date(base + i),
+        })),
+      )
+      .returning({ id: newsletters.id })
+  ).map((n) => n.id);
+  // I have read the newest three and the oldest; the other member all of them.
+  await db
+    .insert(newsletterReads)
+    .values([
+      ...[7, 6, 5, 0].map((i) => ({ newsletterId: ids[i] as string, userId: me })),
+      ...ids.map((newsletterId) => ({ newsletterId, userId: other })),
+    ]);
+  // What autovacuum does on PostgreSQL: marks the pages all-visible, which index-only scans rely on.
+  await db.execute(sql`vacuum analyze newsletter_reads`);
+});
+afterAll(() => database.drop());
+
+it.each([
+  ['the unread count', () => countUnread(database.db, me)],
+  ['the latest unread ones', () => latestNewsletters(database.db, me, 5)],
+])('%s: read marks come from an index-only scan sought by the member', async (_name, run) => {
+  for (const { sql: text, plan } of await plansOf(database, run)) {
+    const scans = scansOf(plan, 'newsletter_reads');
+    expect(scans.length, text).toBeGreaterThan(0);
+    for (const scan of scans) {
+      expect(scan['Node Type'], text).toBe('Index Only Scan');
+      expect(scan['Index Name'], text).toBe('newsletter_reads_user_newsletter_idx');
+      expect(scan['Index Cond'], text).toMatch(/\(user_id = /);
+    }
+  }
+});
+
+it('counts and lists what the member has not read, newest first', async () => {
+  expect(await countUnread(database.db, me)).toBe(4);
+  const latest = await latestNewsletters(database.db, me, 3);
+  expect(latest.map((n) => n.id)).toEqual([ids[4], ids[3], ids[2]]);
+  expect(latest.every((n) => n.isViewed === false)).toBe(true);
+});
