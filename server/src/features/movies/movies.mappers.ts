@@ -1,9 +1,12 @@
 import type { Movie } from '@kinodost/contracts/schemas/movies';
 import { avatarUrl } from '../users/users.mappers';
-import type { MovieWithOwner } from './movies.repository';
+import type { MovieData, MovieWithOwner } from './movies.repository';
 
 /** The API shape of a movie with its owner. */
-export const toMovie = (m: MovieWithOwner): Movie => ({
+export const toMovie = (m: MovieWithOwner): Movie => toOwnedMovie(m, m.owner);
+
+/** The API shape of a movie of a page of one member's, whose owner was read once for the page. */
+export const toOwnedMovie = (m: MovieData, owner: MovieWithOwner['owner']): Movie => ({
   id: m.id,
   title: m.title,
   year: m.year,
@@ -16,5 +19,5 @@ export const toMovie = (m: MovieWithOwner): Movie => ({
   watched_at: m.watchedAt ? m.watchedAt.toISOString() : null,
   created_at: m.createdAt.toISOString(),
   updated_at: m.updatedAt.toISOString(),
-  owner: { id: m.owner.id, username: m.owner.username, avatar_url: avatarUrl(m.owner.avatar) },
+  owner: { id: owner.id, username: owner.username, avatar_url: avatarUrl(owner.avatar) },
 });

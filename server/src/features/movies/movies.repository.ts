@@ -58,12 +58,16 @@ export const updateMovie = async (
 export const deleteMovie = async (db: Db, id: string): Promise<boolean> =>
   (await db.delete(movies).where(eq(movies.id, id)).returning({ id: movies.id })).length > 0;
 
-/** One page of a member's movies, newest first, read in that order from movies_owner_newest_idx. */
+/**
+ * One page of a member's movies, newest first, read in that order from movies_owner_newest_idx.
+ * Without the owner: a page is one member's, so the caller attaches them once (toOwnedMovie)
+ * rather than the database joining them to every row.
+ */
 export const listMoviesOf = async (
   db: Db,
   ownerId: string,
   q: { page: number; limit: number; status?: MovieRow['status'] },
-): Promise<{ rows: MovieWithOwner[]; total: number }> => {
+): Promise<{ rows: MovieData[]; total: number }> => {
   const statements = preparedOnce(db, q.status ? 'movies_of_owner_status' : 'movies_of_owner', (name) => {
     const where = and(
       eq(movies.ownerId, sql.placeholder('ownerId')),
@@ -71,9 +75,8 @@ export const listMoviesOf = async (
     );
     return {
       rows: db
-        .select(withOwner)
+        .select(movieColumns)
         .from(movies)
-        .innerJoin(users, eq(users.id, movies.ownerId))
         .where(where)
         .orderBy(desc(movies.createdAt), desc(movies.id))
         .limit(sql.placeholder('limit'))
@@ -83,13 +86,12 @@ export const listMoviesOf = async (
     };
   });
   const params = { ownerId, status: q.status, limit: q.limit, offset: (q.page - 1) * q.limit };
-  const { rows, total } = await pageWithTotal(
+  return pageWithTotal(
     params.offset,
     q.limit,
     () => statements.rows.execute(params),
     async () => (await statements.total.execute(params))[0]?.n ?? 0,
   );
-  return { rows: rows.map(flatten), total };
 };
 
 /** Totals past this are reported as this: counting every hit of a very broad query would cost more than the page. */

@@ -91,6 +91,24 @@ describe('GET /api/movies', () => {
   });
 });
 
+describe("a list's owner", () => {
+  it('is the member as they are now, on their own list and on the public one, after a rename', async () => {
+    const erin = await createUser(t.app, { username: 'erin_m' });
+    await createMovie(t.app, erin.user.id, { title: 'Erin 1' });
+    const owners = async () => [
+      (await as(erin, 'GET', '/api/movies')).json().data[0].owner,
+      (await t.inject({ method: 'GET', url: `/api/movies/user/${erin.user.id}` })).json().data[0].owner,
+    ];
+    // Seen once, so both answers and the signed-in member are cached before the rename.
+    expect(await owners()).toEqual([
+      { id: erin.user.id, username: 'erin_m', avatar_url: null },
+      { id: erin.user.id, username: 'erin_m', avatar_url: null },
+    ]);
+    expect((await as(erin, 'PUT', '/api/user/profile', { username: 'erin_renamed' })).statusCode).toBe(200);
+    expect((await owners()).map((o) => o.username)).toEqual(['erin_renamed', 'erin_renamed']);
+  });
+});
+
 describe('movie pages and public lists', () => {
   it('GET /api/movies/{id} is public; unknown ids 404, malformed 400', async () => {
     const movie = await createMovie(t.app, alice.user.id, { title: 'Public one' });

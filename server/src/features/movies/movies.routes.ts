@@ -15,7 +15,7 @@ import { msg } from '../../lib/messages';
 import { bearer, currentUser, paged } from '../../lib/route-helpers';
 import { tag } from '../../plugins/response-cache';
 import { findUserById } from '../users/users.repository';
-import { toMovie } from './movies.mappers';
+import { toMovie, toOwnedMovie } from './movies.mappers';
 import { createMoviesService } from './movies.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -37,8 +37,13 @@ export const moviesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { rows, total } = await movies.listOwn(currentUser(request).id, request.query);
-      return paged(rows.map(toMovie), total, request.query);
+      const me = currentUser(request);
+      const { rows, total } = await movies.listOf(me.id, request.query);
+      return paged(
+        rows.map((m) => toOwnedMovie(m, me)),
+        total,
+        request.query,
+      );
     },
   );
 
@@ -78,9 +83,14 @@ export const moviesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      if (!(await findUserById(app.database.db, request.params.id))) throw new NotFoundError(msg.users.notFound);
-      const { rows, total } = await movies.listOwn(request.params.id, request.query);
-      return paged(rows.map(toMovie), total, request.query);
+      const owner = await findUserById(app.database.db, request.params.id);
+      if (!owner) throw new NotFoundError(msg.users.notFound);
+      const { rows, total } = await movies.listOf(owner.id, request.query);
+      return paged(
+        rows.map((m) => toOwnedMovie(m, owner)),
+        total,
+        request.query,
+      );
     },
   );
 

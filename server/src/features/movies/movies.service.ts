@@ -78,7 +78,8 @@ export const createMoviesService = (db: Db, bus: EventBus) => {
       changed(movie.ownerId);
     },
 
-    listOwn: (ownerId: string, q: MovieListQuery) => repo.listMoviesOf(db, ownerId, q),
+    /** One page of a member's movies, without the owner (movies.mappers.ts toOwnedMovie). */
+    listOf: (ownerId: string, q: MovieListQuery) => repo.listMoviesOf(db, ownerId, q),
 
     search(query: string, page: { page: number; limit: number }) {
       const q = query.trim();
