@@ -25,6 +25,11 @@ export const users = pgTable(
     index('users_created_at_idx').on(t.createdAt),
     // Partial index: the last-admin check counts admins under a row lock.
     index('users_admins_idx').on(t.id).where(sql`${t.isAdmin}`),
+    // Trigrams, for the people search and the admins' user search (ILIKE '%…%'): from three
+    // letters on, a search reads the matching members instead of every one (migration 0009).
+    // No pending list, as for every GIN index (migration 0005).
+    index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`).with({ fastupdate: false }),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`).with({ fastupdate: false }),
   ],
 );
 export type UserRow = typeof users.$inferSelect;
