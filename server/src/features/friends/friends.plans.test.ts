@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { friendships, users } from '../../db/schema/index';
+import { friendships } from '../../db/schema/index';
+import { insertMembers } from '../../test/factories/user';
 import { plansOf, scansOf } from '../../test/query-plans';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
 import { countIncoming, listFriends, listPending } from './friends.repository';
@@ -16,17 +17,10 @@ let me: string;
 beforeAll(async () => {
   database = await createTestDatabase();
   const db = database.db;
-  const people = await db
-    .insert(users)
-    .values(
-      Array.from({ length: 7 }, (_, i) => ({
-        username: `plan_${i}`,
-        email: `plan_${i}@example.com`,
-        passwordHash: 'not-a-hash',
-      })),
-    )
-    .returning({ id: users.id });
-  const [mine, ...others] = people.map((p) => p.id) as [string, ...string[]];
+  const [mine, ...others] = (await insertMembers(
+    db,
+    Array.from({ length: 7 }, (_, i) => `plan_${i}`),
+  )) as [string, ...string[]];
   me = mine;
   await db
     .insert(friendships)

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { movies, users } from '../../db/schema/index';
+import { movies } from '../../db/schema/index';
+import { insertMembers } from '../../test/factories/user';
 import { nodesOf, plansOf, scansOf } from '../../test/query-plans';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
 import { listMoviesOf } from './movies.repository';
@@ -16,14 +17,8 @@ let me: string;
 beforeAll(async () => {
   database = await createTestDatabase();
   const db = database.db;
-  const people = await db
-    .insert(users)
-    .values(
-      ['plan_me', 'plan_other'].map((username) => ({ username, email: `${username}@example.com`, passwordHash: 'x' })),
-    )
-    .returning({ id: users.id });
-  me = people[0]?.id as string;
-  const other = people[1]?.id as string;
+  const [mine, other] = await insertMembers(db, ['plan_me', 'plan_other']);
+  me = mine as string;
   const base = Date.parse('2026-01-01T00:00:00Z');
   await db.insert(movies).values([
     // Mine are older than everyone else's, as a long-standing collector's are.
@@ -34,7 +29,7 @@ beforeAll(async () => {
       createdAt: new Date(base + Math.floor(i / 3) * 60_000),
     })),
     ...Array.from({ length: 30 }, (_, i) => ({
-      ownerId: other,
+      ownerId: other as string,
       title: `Theirs ${i}`,
       createdAt: new Date(base + 1e9 + i),
     })),

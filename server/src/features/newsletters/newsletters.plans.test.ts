@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { newsletterReads, newsletters, users } from '../../db/schema/index';
+import { newsletterReads, newsletters } from '../../db/schema/index';
+import { insertMembers } from '../../test/factories/user';
 import { plansOf, scansOf } from '../../test/query-plans';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
 import { countUnread, latestNewsletters } from './newsletters.repository';
@@ -15,18 +16,8 @@ let ids: string[];
 beforeAll(async () => {
   database = await createTestDatabase();
   const db = database.db;
-  const people = await db
-    .insert(users)
-    .values(
-      ['reads_me', 'reads_other'].map((username) => ({
-        username,
-        email: `${username}@example.com`,
-        passwordHash: 'x',
-      })),
-    )
-    .returning({ id: users.id });
-  me = people[0]?.id as string;
-  const other = people[1]?.id as string;
+  const [mine, other] = await insertMembers(db, ['reads_me', 'reads_other']);
+  me = mine as string;
   const base = Date.parse('2026-01-01T00:00:00Z');
   ids = (
     await db
@@ -45,7 +36,7 @@ beforeAll(async () => {
     .insert(newsletterReads)
     .values([
       ...[7, 6, 5, 0].map((i) => ({ newsletterId: ids[i] as string, userId: me })),
-      ...ids.map((newsletterId) => ({ newsletterId, userId: other })),
+      ...ids.map((newsletterId) => ({ newsletterId, userId: other as string })),
     ]);
   // What autovacuum does on PostgreSQL: marks the pages all-visible, which index-only scans rely on.
   await db.execute(sql`vacuum analyze newsletter_reads`);

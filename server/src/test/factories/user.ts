@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { App } from '../../app';
+import type { Db } from '../../db/client';
 import { type UserRow, users } from '../../db/schema/index';
 import { hashPassword } from '../../lib/password';
 import { tag } from '../../plugins/response-cache';
@@ -44,4 +45,13 @@ export const createAdmin = (app: App, overrides: Parameters<typeof createUser>[1
 /** Reads a user's row as it is now. */
 export async function reloadUser(app: App, id: string): Promise<UserRow | undefined> {
   return (await app.database.db.select().from(users).where(eq(users.id, id)))[0];
+}
+
+/** Members with these usernames straight into a database, unable to sign in: for tests of SQL alone. Their ids, in order. */
+export async function insertMembers(db: Db, usernames: string[]): Promise<string[]> {
+  const rows = await db
+    .insert(users)
+    .values(usernames.map((username) => ({ username, email: `${username}@example.com`, passwordHash: 'not-a-hash' })))
+    .returning({ id: users.id });
+  return rows.map((r) => r.id);
 }
