@@ -12,18 +12,18 @@ import { countUnread, latestNewsletters } from './newsletters.repository';
 let database: TestDatabase;
 let me: string;
 let ids: string[];
+const NEWSLETTERS = 60;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   const db = database.db;
-  const [mine, other] = await insertMembers(db, ['reads_me', 'reads_other']);
-  me = mine as string;
+  me = (await insertMembers(db, ['reads_me']))[0] as string;
   const base = Date.parse('2026-01-01T00:00:00Z');
   ids = (
     await db
       .insert(newsletters)
       .values(
-        Array.from({ length: 8 }, (_, i) => ({
+        Array.from({ length: NEWSLETTERS }, (_, i) => ({
           title: `Yenilik ${i}`,
           content: 'Mətn',
           createdAt: new Date(base + i),
@@ -31,13 +31,17 @@ beforeAll(async () => {
       )
       .returning({ id: newsletters.id })
   ).map((n) => n.id);
-  // I have read the newest three and the oldest; the other member all of them.
+  // I have read the newest three and the oldest; 40 other members all of them. Enough marks that
+  // the planner chooses as it would on a real install, not as on a table of a dozen rows.
   await db
     .insert(newsletterReads)
-    .values([
-      ...[7, 6, 5, 0].map((i) => ({ newsletterId: ids[i] as string, userId: me })),
-      ...ids.map((newsletterId) => ({ newsletterId, userId: other as string })),
-    ]);
+    .values([1, 2, 3, NEWSLETTERS].map((k) => ({ newsletterId: ids[NEWSLETTERS - k] as string, userId: me })));
+  await db.execute(sql`
+    insert into users (username, email, password_hash)
+    select 'reads_peer_' || p, 'reads_peer_' || p || '@example.com', 'x' from generate_series(1, 40) p`);
+  await db.execute(sql`
+    insert into newsletter_reads (newsletter_id, user_id)
+    select n.id, u.id from newsletters n cross join users u where u.username like 'reads_peer_%'`);
   // What autovacuum does on PostgreSQL: marks the pages all-visible, which index-only scans rely on.
   await db.execute(sql`vacuum analyze newsletter_reads`);
 });
@@ -59,8 +63,8 @@ it.each([
 });
 
 it('counts and lists what the member has not read, newest first', async () => {
-  expect(await countUnread(database.db, me)).toBe(4);
+  expect(await countUnread(database.db, me)).toBe(NEWSLETTERS - 4);
   const latest = await latestNewsletters(database.db, me, 3);
-  expect(latest.map((n) => n.id)).toEqual([ids[4], ids[3], ids[2]]);
+  expect(latest.map((n) => n.id)).toEqual([ids[NEWSLETTERS - 4], ids[NEWSLETTERS - 5], ids[NEWSLETTERS - 6]]);
   expect(latest.every((n) => n.isViewed === false)).toBe(true);
 });
