@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { searchPeople } from '../features/friends/friends.repository';
 import { listUsers } from '../features/users/users.repository';
+import { insertMembers } from '../test/factories/user';
 import { nodesOf, plansOf, scansOf } from '../test/query-plans';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
 
@@ -14,14 +15,12 @@ let me: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await database.db.execute(sql`
-    insert into users (username, email, password_hash)
-    select 'member_' || i, 'member_' || i || '@example.com', 'x' from generate_series(1, 3000) as i`);
-  await database.db.execute(sql`analyze users`);
-  me = String(
-    ((await database.db.execute(sql`select id from users limit 1`)) as unknown as { rows: { id: string }[] }).rows[0]
-      ?.id,
+  const ids = await insertMembers(
+    database.db,
+    Array.from({ length: 3000 }, (_, i) => `member_${i + 1}`),
   );
+  await database.db.execute(sql`analyze users`);
+  me = ids[0] as string;
 });
 afterAll(() => database.drop());
 

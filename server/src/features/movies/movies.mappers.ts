@@ -1,12 +1,12 @@
 import type { Movie } from '@kinodost/contracts/schemas/movies';
 import { avatarUrl } from '../users/users.mappers';
-import type { MovieData, MovieWithOwner } from './movies.repository';
+import type { MovieData, MovieOwner, MovieWithOwner } from './movies.repository';
 
 /** The API shape of a movie with its owner. */
 export const toMovie = (m: MovieWithOwner): Movie => toOwnedMovie(m, m.owner);
 
 /** The API shape of a movie of a page of one member's, whose owner was read once for the page. */
-export const toOwnedMovie = (m: MovieData, owner: MovieWithOwner['owner']): Movie => ({
+export const toOwnedMovie = (m: MovieData, owner: MovieOwner): Movie => ({
   id: m.id,
   title: m.title,
   year: m.year,

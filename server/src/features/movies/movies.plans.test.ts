@@ -28,9 +28,10 @@ beforeAll(async () => {
     select ${me}::uuid, 'Mine ' || g, case when g % 2 = 1 then 'watched' else 'watchlist' end,
            timestamptz '2026-01-01 00:00:00+00' + (g / 3) * interval '1 minute'
     from generate_series(0, ${MINE - 1}::int) g`);
-  await db.execute(sql`
-    insert into users (username, email, password_hash)
-    select 'plan_peer_' || p, 'plan_peer_' || p || '@example.com', 'x' from generate_series(1, 200) p`);
+  await insertMembers(
+    db,
+    Array.from({ length: 200 }, (_, i) => `plan_peer_${i}`),
+  );
   await db.execute(sql`
     insert into movies (owner_id, title, status, created_at)
     select u.id, 'Theirs', case when g % 2 = 1 then 'watched' else 'watchlist' end,
@@ -48,7 +49,7 @@ it.each([
   for (const { sql: text, plan } of await plansOf(database, run)) {
     const nodes = nodesOf(plan);
     // The page is an index scan, a count may be a bitmap one: either names the index it seeks.
-    const sought = nodes.filter((n) => n['Index Name']?.startsWith('movies_'));
+    const sought = nodes.filter((n) => n['Index Name']);
     expect(sought.length, text).toBeGreaterThan(0);
     for (const scan of sought) {
       expect(scan['Index Name'], text).toBe('movies_owner_newest_idx');

@@ -8,14 +8,16 @@ import { type MovieRow, movies, searchWords, users } from '../../db/schema/index
 
 /** A movie as the API needs it: without the search columns, which only the database reads. */
 export type MovieData = Omit<MovieRow, 'searchText' | 'searchVector'>;
-export type MovieWithOwner = MovieData & { owner: { id: string; username: string; avatar: string | null } };
+/** What a movie shows of its owner. */
+export type MovieOwner = { id: string; username: string; avatar: string | null };
+export type MovieWithOwner = MovieData & { owner: MovieOwner };
 
 const { searchText: _searchText, searchVector: _searchVector, ...movieColumns } = getTableColumns(movies);
 const withOwner = {
   movie: movieColumns,
   owner: { id: users.id, username: users.username, avatar: users.avatar },
 };
-const flatten = (r: { movie: MovieData; owner: MovieWithOwner['owner'] }): MovieWithOwner => ({
+const flatten = (r: { movie: MovieData; owner: MovieOwner }): MovieWithOwner => ({
   ...r.movie,
   owner: r.owner,
 });
@@ -111,7 +113,7 @@ const TYPO_CANDIDATES = 3;
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 /** A search hit as returned: the movie with its owner, and its score to 4 decimals. */
-const withScore = (r: { movie: MovieData; owner: MovieWithOwner['owner']; score: number }) => ({
+const withScore = (r: { movie: MovieData; owner: MovieOwner; score: number }) => ({
   ...flatten(r),
   score: Number(Number(r.score).toFixed(4)),
 });

@@ -16,6 +16,7 @@ import { bearer, currentUser, paged } from '../../lib/route-helpers';
 import { tag } from '../../plugins/response-cache';
 import { findUserById } from '../users/users.repository';
 import { toMovie, toOwnedMovie } from './movies.mappers';
+import type { MovieOwner } from './movies.repository';
 import { createMoviesService } from './movies.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -23,6 +24,15 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 /** Members' movie collections and search (SPEC.md section 7 "Movies", PRODUCT.md "Movies"). */
 export const moviesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const movies = createMoviesService(app.database.db, app.bus);
+  /** A page of one member's movies, each carrying that member as its owner. */
+  const pageOf = async (owner: MovieOwner, query: MovieListQuery) => {
+    const { rows, total } = await movies.listOf(owner.id, query);
+    return paged(
+      rows.map((m) => toOwnedMovie(m, owner)),
+      total,
+      query,
+    );
+  };
 
   app.get(
     '/',
@@ -36,15 +46,7 @@ export const moviesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: MovieList, ...errors },
       },
     },
-    async (request) => {
-      const me = currentUser(request);
-      const { rows, total } = await movies.listOf(me.id, request.query);
-      return paged(
-        rows.map((m) => toOwnedMovie(m, me)),
-        total,
-        request.query,
-      );
-    },
+    async (request) => pageOf(currentUser(request), request.query),
   );
 
   app.get(
@@ -85,12 +87,7 @@ export const moviesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const owner = await findUserById(app.database.db, request.params.id);
       if (!owner) throw new NotFoundError(msg.users.notFound);
-      const { rows, total } = await movies.listOf(owner.id, request.query);
-      return paged(
-        rows.map((m) => toOwnedMovie(m, owner)),
-        total,
-        request.query,
-      );
+      return pageOf(owner, request.query);
     },
   );
 

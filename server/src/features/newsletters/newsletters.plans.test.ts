@@ -36,9 +36,10 @@ beforeAll(async () => {
   await db
     .insert(newsletterReads)
     .values([1, 2, 3, NEWSLETTERS].map((k) => ({ newsletterId: ids[NEWSLETTERS - k] as string, userId: me })));
-  await db.execute(sql`
-    insert into users (username, email, password_hash)
-    select 'reads_peer_' || p, 'reads_peer_' || p || '@example.com', 'x' from generate_series(1, 40) p`);
+  await insertMembers(
+    db,
+    Array.from({ length: 40 }, (_, i) => `reads_peer_${i}`),
+  );
   await db.execute(sql`
     insert into newsletter_reads (newsletter_id, user_id)
     select n.id, u.id from newsletters n cross join users u where u.username like 'reads_peer_%'`);
