@@ -27,7 +27,7 @@ import { compressionPlugin } from './plugins/compression';
 import { drainPlugin } from './plugins/drain';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { responseCachePlugin } from './plugins/response-cache';
-import { securityHeadersPlugin } from './plugins/security-headers';
+import { docsPolicy, securityHeadersPlugin, servedOverHttps } from './plugins/security-headers';
 import { webPlugin } from './plugins/web';
 
 declare module 'fastify' {
@@ -178,7 +178,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, logo: swaggerUiLogo() });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: docsPolicy(servedOverHttps(config.publicUrl)),
+    logo: swaggerUiLogo(),
+  });
   await app.register(fastifyStatic, {
     root: avatarDir,
     prefix: '/uploads/avatars/',

@@ -8,26 +8,45 @@ import helmet, { type HelmetOptions } from 'helmet';
 /** The CSP source that allows index.html's one inline script, and nothing else inline. */
 export const bootScriptSource = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
 
-/** The policy every response carries (CSP without unsafe-inline for scripts, no framing). */
-export const securityPolicy: HelmetOptions = {
-  contentSecurityPolicy: {
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", bootScriptSource],
-      // MUI (emotion) injects style elements at run time.
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-      connectSrc: ["'self'", 'ws:', 'wss:'],
-      fontSrc: ["'self'", 'data:'],
-      objectSrc: ["'none'"],
-      frameAncestors: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
+/** True when the install is reached over https (PUBLIC_URL); only then may it ask browsers to stay on https. */
+export const servedOverHttps = (publicUrl: string): boolean => new URL(publicUrl).protocol === 'https:';
+
+/**
+ * The policy every response carries (CSP without unsafe-inline for scripts, no framing).
+ * `upgrade-insecure-requests` and HSTS only over https: on plain http opened by a LAN name or
+ * address (a phone) they send every asset to an https port nobody serves and the page stays
+ * blank (docs/reliability.md, "Plain HTTP from another machine").
+ */
+export function securityPolicy(https: boolean): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", bootScriptSource],
+        // MUI (emotion) injects style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // null drops one of helmet's default directives.
+        upgradeInsecureRequests: https ? [] : null,
+      },
     },
-  },
-  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  crossOriginEmbedderPolicy: false,
-};
+    strictTransportSecurity: https,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  };
+}
+
+/** swagger-ui's own CSP for /api/docs, which names `upgrade-insecure-requests` itself: dropped as above. */
+export const docsPolicy =
+  (https: boolean) =>
+  (csp: string): string =>
+    https ? csp : csp.replace(/(^|;)\s*upgrade-insecure-requests\s*;?/, '$1').trim();
 
 /**
  * The headers helmet sets for a policy, worked out once. The policy is the same for every
@@ -52,7 +71,7 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 
 /** Sets the security headers on every reply, errors and 404s included; a route may override one. */
 export const securityHeadersPlugin = fp(async function securityHeadersPlugin(app: FastifyInstance) {
-  const headers = helmetHeaders(securityPolicy);
+  const headers = helmetHeaders(securityPolicy(servedOverHttps(app.config.publicUrl)));
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
