@@ -30,6 +30,8 @@ export interface AuthDeps {
   logResetLinks: boolean;
   log: FastifyBaseLogger;
   bus: EventBus;
+  /** Runs work after the answer has gone out, awaited by the shutdown drain (plugins/drain.ts). */
+  runAfterReply(what: string, work: () => Promise<unknown>): void;
 }
 
 /** Refuses a new password that breaks PRODUCT.md's rules, as a field error. */
@@ -41,8 +43,12 @@ function assertPasswordAllowed(field: string, password: string, username: string
 export const createAuthService = (d: AuthDeps) => {
   const tokenFor = (u: UserRow) => d.tokens.sign({ sub: u.id, ver: u.tokenVersion });
 
-  /** Emails a reset link. Runs after the response so timing does not tell whether the email is known. */
-  const sendResetMail = async (user: UserRow, token: string) => {
+  /** Stores a reset token for the address's account, if it has one, and mails the link. */
+  const mailResetLink = async (address: string) => {
+    const user = await users.findUserByEmail(d.db, address);
+    if (!user) return;
+    const token = randomBytes(32).toString('base64url');
+    await resets.insertReset(d.db, user.id, sha256(token), new Date(Date.now() + RESET_TTL_MINUTES * 60_000));
     const link = `${d.publicUrl}/reset-password/${token}`;
     if (d.logResetLinks)
       d.log.info({ userId: user.id, link }, 'password reset link (no SMTP_URL: mail written to the outbox)');
@@ -79,15 +85,15 @@ export const createAuthService = (d: AuthDeps) => {
       return tokenFor(user);
     },
 
-    /** Always the same answer; a mail goes out only when the address belongs to an account. */
+    /**
+     * Always the same answer; a mail goes out only when the address belongs to an account. Only
+     * the per-email throttle runs before the answer: the lookup, the reset row and the mail come
+     * after it, so neither the answer nor its timing tells whether the address is known.
+     */
     async forgotPassword(email: string): Promise<void> {
       const address = email.trim().toLowerCase();
       await d.throttles.forgotPerEmail.hit(address);
-      const user = await users.findUserByEmail(d.db, address);
-      if (!user) return;
-      const token = randomBytes(32).toString('base64url');
-      await resets.insertReset(d.db, user.id, sha256(token), new Date(Date.now() + RESET_TTL_MINUTES * 60_000));
-      sendResetMail(user, token).catch((err) => d.log.error({ err, userId: user.id }, 'could not send the reset mail'));
+      d.runAfterReply('password reset: could not store or mail the link', () => mailResetLink(address));
     },
 
     /** Sets a new password with a mailed token: single use, one hour, revokes every session. */
