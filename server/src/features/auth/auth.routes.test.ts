@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { BOOT_SCRIPT } from '@kinodost/contracts/boot-script';
 import { eq, sql } from 'drizzle-orm';
 import { createSigner } from 'fast-jwt';
@@ -216,6 +217,70 @@ describe('POST /api/auth/login', () => {
     const missing = await post('login', { username: 'someone' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fields).toEqual({ password: msg.fields.required });
+  });
+});
+
+// One limit per account, whichever of username or email was typed (docs/reliability.md, login
+// throttling). With Redis the counter lives there: two processes of one install share it.
+const counters: [string, Record<string, string> | undefined][] = [
+  ['in memory', {}],
+  [
+    'in Redis, across two processes',
+    process.env.TEST_REDIS_URL
+      ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `kinodost-test-${randomBytes(4).toString('hex')}:` }
+      : undefined,
+  ],
+];
+describe.each(counters.filter(([, env]) => env))('login failures counted per account, %s', (_where, env) => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    const limits = { ...env, LOGIN_FAILURES_PER_ACCOUNT: '10', LOGIN_ATTEMPTS_PER_IP: '100' };
+    a = await buildTestApp(limits);
+    b = env?.REDIS_URL ? await buildTestApp(limits, a) : a;
+    // Until Redis is connected each process counts in its own memory (lib/throttle.ts).
+    for (const redis of new Set([a.app.redis, b.app.redis]))
+      if (redis && redis.status !== 'ready') await once(redis, 'ready');
+  });
+  afterAll(async () => {
+    if (b !== a) await b?.close();
+    await a?.close();
+  });
+  // Each attempt from an address of its own: the per-IP limit plays no part.
+  let n = 0;
+  const login = (app: TestApp, username: string, password: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username, password },
+      remoteAddress: `10.4.${Math.floor(++n / 250)}.${n % 250}`,
+    });
+  const limited = (res: Awaited<ReturnType<typeof login>>) => {
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ success: false, error: msg.auth.loginLimited, code: 'RATE_LIMITED' });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  };
+
+  it('5 failures by username and 5 by email: the 11th attempt either way answers 429, the right password too', async () => {
+    const { user, password } = await createUser(a.app, { username: 'Ilkin', email: 'ilkin@example.com' });
+    const other = await createUser(a.app);
+    for (let i = 0; i < 5; i++) expect((await login(a, 'ilkin', 'wrong-password')).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await login(b, 'ILKIN@example.com', 'wrong-password')).statusCode).toBe(401);
+    limited(await login(a, 'Ilkin', password));
+    limited(await login(b, 'ilkin@example.com', password));
+    limited(await login(a, user.email, 'wrong-password'));
+    if (a.app.redis) {
+      const key = `${env?.REDIS_PREFIX}rl:login-account:account:${user.id}`;
+      expect(await a.app.redis.get(key)).toBe('10');
+    }
+    // Another account is not held by this one's count.
+    expect((await login(b, other.user.username, other.password)).statusCode).toBe(200);
+  });
+
+  it('an unknown username or email is limited like an account, on a count of its own', async () => {
+    for (let i = 0; i < 10; i++) expect((await login(i % 2 ? a : b, 'Kimse', 'wrong-password')).statusCode).toBe(401);
+    limited(await login(a, 'kimse', 'wrong-password'));
+    expect((await login(b, 'kimse@example.com', 'wrong-password')).statusCode).toBe(401);
   });
 });
 

@@ -40,6 +40,14 @@ function assertPasswordAllowed(field: string, password: string, username: string
   if (problem) throw new ValidationError(problem, { [field]: problem });
 }
 
+/**
+ * What a failed login counts against (docs/reliability.md, login throttling): the account when the
+ * typed username or email names one, so the two spellings share one limit; otherwise the typed
+ * text, in the lookup's case, so an unknown name is limited exactly as a known one would be.
+ */
+const loginFailureKey = (user: UserRow | undefined, typed: string) =>
+  user ? `account:${user.id}` : `typed:${typed.toLowerCase()}`;
+
 export const createAuthService = (d: AuthDeps) => {
   const tokenFor = (u: UserRow) => d.tokens.sign({ sub: u.id, ver: u.tokenVersion });
 
@@ -70,18 +78,19 @@ export const createAuthService = (d: AuthDeps) => {
 
     /** Login by username or email. Failures are throttled per IP and per account, never locked for good. */
     async login(body: LoginBody, ip: string): Promise<string> {
-      const account = body.username.trim().toLowerCase();
+      const typed = body.username.trim();
       await d.throttles.loginPerIp.hit(ip);
-      await d.throttles.loginFailuresPerAccount.check(account);
-      const user = await users.findUserByLogin(d.db, body.username.trim());
+      const user = await users.findUserByLogin(d.db, typed);
+      const failures = loginFailureKey(user, typed);
+      await d.throttles.loginFailuresPerAccount.check(failures);
       let ok = false;
       if (user) ok = await verifyPassword(user.passwordHash, body.password);
       else await verifyAgainstDummy(body.password); // the same work either way: timing reveals no account
       if (!user || !ok) {
-        await d.throttles.loginFailuresPerAccount.count(account);
+        await d.throttles.loginFailuresPerAccount.count(failures);
         throw new UnauthorizedError(msg.auth.badCredentials);
       }
-      await d.throttles.loginFailuresPerAccount.reset(account);
+      await d.throttles.loginFailuresPerAccount.reset(failures);
       return tokenFor(user);
     },
 
