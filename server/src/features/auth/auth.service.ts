@@ -102,6 +102,8 @@ export const createAuthService = (d: AuthDeps) => {
     async forgotPassword(email: string): Promise<void> {
       const address = email.trim().toLowerCase();
       await d.throttles.forgotPerEmail.hit(address);
+      // The lookup comes too late to refuse text PostgreSQL cannot hold (as the error handler does).
+      if (address.includes('\u0000')) throw new ValidationError(msg.common.validation);
       d.runAfterReply('password reset: could not store or mail the link', () => mailResetLink(address));
     },
 
