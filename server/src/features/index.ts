@@ -23,6 +23,7 @@ export async function registerFeatures(app: FastifyInstance) {
     logResetLinks: !app.config.smtpUrl,
     log: app.log,
     bus: app.bus,
+    runAfterReply: app.runAfterReply,
   });
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/auth', auth });

@@ -6,10 +6,17 @@ import { msg } from '../lib/messages';
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Resolves once every request handler that has started has settled, or after maxMs.
-     * onClose hooks await it before closing what handlers use (the database above all).
+     * Resolves once every request handler that has started has settled, and all work they left
+     * to `runAfterReply`, with true; or after maxMs with false. onClose hooks await it before
+     * closing what handlers use (the database above all).
      */
-    handlersSettled(maxMs: number): Promise<void>;
+    handlersSettled(maxMs: number): Promise<boolean>;
+    /**
+     * Runs work once the answer has gone out (on a later turn of the event loop), so the answer
+     * neither waits for it nor tells by its timing what it did (docs/reliability.md, password
+     * reset). A failure is logged under `what`; shutdown awaits the work like a handler.
+     */
+    runAfterReply(what: string, work: () => Promise<unknown>): void;
   }
 }
 
@@ -20,7 +27,7 @@ declare module 'fastify' {
  *   their sockets do not hold the process open;
  * - handlers are counted until they settle. Node's server.close() waits for connections, not
  *   handlers: when a client hangs up mid-request the handler is still running, and closing
- *   the database under it would fail its next query.
+ *   the database under it would fail its next query. Work run after the answer is counted too.
  * The hooks take callbacks rather than being async: they run on every request.
  */
 export const drainPlugin = fp(async function drainPlugin(app: FastifyInstance) {
@@ -28,10 +35,12 @@ export const drainPlugin = fp(async function drainPlugin(app: FastifyInstance) {
   let running = 0;
   const open = new WeakSet<FastifyRequest>();
   const waiting = new Set<() => void>();
-  const settle = (request: FastifyRequest) => {
-    if (!open.delete(request)) return;
+  const finished = () => {
     running--;
     if (running === 0) for (const wake of waiting) wake();
+  };
+  const settle = (request: FastifyRequest) => {
+    if (open.delete(request)) finished();
   };
 
   app.addHook('preClose', (done) => {
@@ -55,18 +64,29 @@ export const drainPlugin = fp(async function drainPlugin(app: FastifyInstance) {
     done();
   });
 
+  app.decorate('runAfterReply', (what: string, work: () => Promise<unknown>) => {
+    running++;
+    // setImmediate: the answer is written within the current turn (microtasks), the work after it.
+    setImmediate(() => {
+      Promise.resolve()
+        .then(work)
+        .catch((err) => app.log.error({ err }, what))
+        .finally(finished);
+    });
+  });
+
   app.decorate('handlersSettled', (maxMs: number) => {
-    if (running === 0) return Promise.resolve();
-    return new Promise<void>((resolve) => {
+    if (running === 0) return Promise.resolve(true);
+    return new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => {
         waiting.delete(wake);
         app.log.warn({ running }, 'shutdown: handlers still running, closing anyway');
-        resolve();
+        resolve(false);
       }, maxMs);
       const wake = () => {
         clearTimeout(timer);
         waiting.delete(wake);
-        resolve();
+        resolve(true);
       };
       waiting.add(wake);
     });

@@ -17,6 +17,8 @@ export interface TestApp {
   injectAs(token: string, opts: InjectOptions): Promise<LightMyRequestResponse>;
   /** The .eml files written to the outbox so far, as text. */
   outbox(): Promise<string[]>;
+  /** Resolves once the work the app runs after its answers (a reset mail) is done; throws after 10 s. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -57,6 +59,9 @@ export async function buildTestApp(
           .sort()
           .map((f) => readFile(path.join(outboxDir, f), 'utf8')),
       );
+    },
+    async settled() {
+      if (!(await app.handlersSettled(10_000))) throw new Error('work after the answers still running after 10 s');
     },
     async close() {
       await app.close();

@@ -1,11 +1,12 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { BOOT_SCRIPT } from '@kinodost/contracts/boot-script';
 import { eq, sql } from 'drizzle-orm';
 import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResets, users } from '../../db/schema/index';
 import { msg } from '../../lib/messages';
-import { buildTestApp, eventually, type TestApp } from '../../test/build-test-app';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createUser, reloadUser } from '../../test/factories/user';
 import { findUserByUsername } from '../users/users.repository';
 
@@ -18,6 +19,22 @@ beforeAll(async () => {
   });
 });
 afterAll(() => t.close());
+
+/** Runs fn inside a transaction that locks the users table: queries on it wait until fn is done. */
+const whileUsersLocked = <T>(app: TestApp, fn: () => Promise<T>) =>
+  app.app.database.db.transaction(async (tx) => {
+    await tx.execute(sql`lock table ${users} in access exclusive mode`);
+    return fn();
+  });
+
+/** The promise's value, or a failure with `what` once ms have passed (a bound, not a wait). */
+const within = <T>(ms: number, promise: Promise<T>, what: string): Promise<T> => {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(what)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+};
 
 const post = (url: string, payload: object, ip = '10.0.0.1') =>
   t.inject({ method: 'POST', url: `/api/auth/${url}`, payload, remoteAddress: ip });
@@ -203,6 +220,70 @@ describe('POST /api/auth/login', () => {
   });
 });
 
+// One limit per account, whichever of username or email was typed (docs/reliability.md, login
+// throttling). With Redis the counter lives there: two processes of one install share it.
+const counters: [string, Record<string, string> | undefined][] = [
+  ['in memory', {}],
+  [
+    'in Redis, across two processes',
+    process.env.TEST_REDIS_URL
+      ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `kinodost-test-${randomBytes(4).toString('hex')}:` }
+      : undefined,
+  ],
+];
+describe.each(counters.filter(([, env]) => env))('login failures counted per account, %s', (_where, env) => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    const limits = { ...env, LOGIN_FAILURES_PER_ACCOUNT: '10', LOGIN_ATTEMPTS_PER_IP: '100' };
+    a = await buildTestApp(limits);
+    b = env?.REDIS_URL ? await buildTestApp(limits, a) : a;
+    // Until Redis is connected each process counts in its own memory (lib/throttle.ts).
+    for (const redis of new Set([a.app.redis, b.app.redis]))
+      if (redis && redis.status !== 'ready') await once(redis, 'ready');
+  });
+  afterAll(async () => {
+    if (b !== a) await b?.close();
+    await a?.close();
+  });
+  // Each attempt from an address of its own: the per-IP limit plays no part.
+  let n = 0;
+  const login = (app: TestApp, username: string, password: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username, password },
+      remoteAddress: `10.4.${Math.floor(++n / 250)}.${n % 250}`,
+    });
+  const limited = (res: Awaited<ReturnType<typeof login>>) => {
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ success: false, error: msg.auth.loginLimited, code: 'RATE_LIMITED' });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  };
+
+  it('5 failures by username and 5 by email: the 11th attempt either way answers 429, the right password too', async () => {
+    const { user, password } = await createUser(a.app, { username: 'Ilkin', email: 'ilkin@example.com' });
+    const other = await createUser(a.app);
+    for (let i = 0; i < 5; i++) expect((await login(a, 'ilkin', 'wrong-password')).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await login(b, 'ILKIN@example.com', 'wrong-password')).statusCode).toBe(401);
+    limited(await login(a, 'Ilkin', password));
+    limited(await login(b, 'ilkin@example.com', password));
+    limited(await login(a, user.email, 'wrong-password'));
+    if (a.app.redis) {
+      const key = `${env?.REDIS_PREFIX}rl:login-account:account:${user.id}`;
+      expect(await a.app.redis.get(key)).toBe('10');
+    }
+    // Another account is not held by this one's count.
+    expect((await login(b, other.user.username, other.password)).statusCode).toBe(200);
+  });
+
+  it('an unknown username or email is limited like an account, on a count of its own', async () => {
+    for (let i = 0; i < 10; i++) expect((await login(i % 2 ? a : b, 'Kimse', 'wrong-password')).statusCode).toBe(401);
+    limited(await login(a, 'kimse', 'wrong-password'));
+    expect((await login(b, 'kimse@example.com', 'wrong-password')).statusCode).toBe(401);
+  });
+});
+
 describe('forgot and reset password', () => {
   const linkIn = (mail: string) => {
     // The text part is quoted-printable: undo soft line breaks before looking for the link.
@@ -219,10 +300,8 @@ describe('forgot and reset password', () => {
     expect(known.statusCode).toBe(200);
     expect(unknown.json()).toEqual({ success: true, message: msg.auth.forgotSent });
     expect(known.json()).toEqual(unknown.json());
-    const mails = await eventually(async () => {
-      const all = await t.outbox();
-      return all.length > before ? all.slice(before) : undefined;
-    });
+    await t.settled();
+    const mails = (await t.outbox()).slice(before);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain('To: ramil@example.com');
     expect(linkIn(mails[0] as string)).toBeDefined();
@@ -236,8 +315,9 @@ describe('forgot and reset password', () => {
   it('resets with the mailed token once, revoking old sessions; reuse, expiry and junk are refused', async () => {
     const { user, token: oldToken } = await createUser(t.app, { username: 'sevinc', email: 'sevinc@example.com' });
     await post('forgot-password', { email: 'sevinc@example.com' });
-    const mail = await eventually(async () => (await t.outbox()).find((m) => m.includes('To: sevinc@example.com')));
-    const token = linkIn(mail) as string;
+    await t.settled();
+    const mail = (await t.outbox()).find((m) => m.includes('To: sevinc@example.com'));
+    const token = linkIn(mail as string) as string;
 
     const weak = await post('reset-password', { token, newPassword: 'sevinc' });
     expect(weak.statusCode).toBe(400);
@@ -254,10 +334,9 @@ describe('forgot and reset password', () => {
     expect(again.json().error).toBe(msg.auth.resetInvalid);
 
     await post('forgot-password', { email: 'sevinc@example.com' });
-    const mails = await eventually(async () => {
-      const m = (await t.outbox()).filter((x) => x.includes('To: sevinc@example.com'));
-      return m.length === 2 ? m : undefined;
-    });
+    await t.settled();
+    const mails = (await t.outbox()).filter((x) => x.includes('To: sevinc@example.com'));
+    expect(mails).toHaveLength(2);
     const second = linkIn(mails[1] as string) as string;
     await t.app.database.db
       .update(passwordResets)
@@ -272,7 +351,64 @@ describe('forgot and reset password', () => {
       expect((await post('forgot-password', { email: 'flood@example.com' })).statusCode).toBe(200);
     const res = await post('forgot-password', { email: 'FLOOD@example.com' });
     expect(res.statusCode).toBe(429);
-    expect(res.json().error).toBe(msg.auth.forgotLimited);
+    expect(res.json()).toEqual({ success: false, error: msg.auth.forgotLimited, code: 'RATE_LIMITED' });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  // Whether an address has an account must not show in the answer or its timing: the answer is
+  // given before the address is looked up. Held here by a transaction that locks the users table
+  // (on PGlite any open transaction holds every other query): an answer that waited for the
+  // lookup could not come until the lock is let go.
+  it('answers known and unknown addresses before looking them up; the mail follows', async () => {
+    const { user } = await createUser(t.app, { username: 'lale', email: 'lale@example.com' });
+    const before = (await t.outbox()).length;
+    const answers = await whileUsersLocked(t, async () => {
+      const both = await within(
+        5000,
+        Promise.all([
+          post('forgot-password', { email: 'lale@example.com' }),
+          post('forgot-password', { email: 'yox@example.com' }),
+        ]),
+        'forgot-password waited for the database before answering',
+      );
+      // The lookup is still waiting for the lock, and the drain counts it as work to wait for.
+      expect(await t.app.handlersSettled(0)).toBe(false);
+      return both;
+    });
+    for (const res of answers) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true, message: msg.auth.forgotSent });
+    }
+    await t.settled();
+    const mails = (await t.outbox()).slice(before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('To: lale@example.com');
+    const stored = await t.app.database.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id));
+    expect(stored).toHaveLength(1);
+  });
+
+  it('a shutdown right after the answer waits for the reset mail, then closes', async () => {
+    const other = await buildTestApp();
+    try {
+      await createUser(other.app, { email: 'drain@example.com' });
+      let closing: Promise<void> | undefined;
+      await whileUsersLocked(other, async () => {
+        const res = await within(
+          5000,
+          other.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'drain@example.com' } }),
+          'forgot-password waited for the database before answering',
+        );
+        expect(res.statusCode).toBe(200);
+        closing = other.app.close();
+      });
+      await closing;
+      // Closed only once the mail was out: the outbox is read after the app is gone.
+      const mails = await other.outbox();
+      expect(mails).toHaveLength(1);
+      expect(mails[0]).toContain('To: drain@example.com');
+    } finally {
+      await other.close();
+    }
   });
 });
 

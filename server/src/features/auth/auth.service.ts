@@ -30,6 +30,8 @@ export interface AuthDeps {
   logResetLinks: boolean;
   log: FastifyBaseLogger;
   bus: EventBus;
+  /** Runs work after the answer has gone out, awaited by the shutdown drain (plugins/drain.ts). */
+  runAfterReply(what: string, work: () => Promise<unknown>): void;
 }
 
 /** Refuses a new password that breaks PRODUCT.md's rules, as a field error. */
@@ -38,11 +40,23 @@ function assertPasswordAllowed(field: string, password: string, username: string
   if (problem) throw new ValidationError(problem, { [field]: problem });
 }
 
+/**
+ * What a failed login counts against (docs/reliability.md, login throttling): the account when the
+ * typed username or email names one, so the two spellings share one limit; otherwise the typed
+ * text, in the lookup's case, so an unknown name is limited exactly as a known one would be.
+ */
+const loginFailureKey = (user: UserRow | undefined, typed: string) =>
+  user ? `account:${user.id}` : `typed:${typed.toLowerCase()}`;
+
 export const createAuthService = (d: AuthDeps) => {
   const tokenFor = (u: UserRow) => d.tokens.sign({ sub: u.id, ver: u.tokenVersion });
 
-  /** Emails a reset link. Runs after the response so timing does not tell whether the email is known. */
-  const sendResetMail = async (user: UserRow, token: string) => {
+  /** Stores a reset token for the address's account, if it has one, and mails the link. */
+  const mailResetLink = async (address: string) => {
+    const user = await users.findUserByEmail(d.db, address);
+    if (!user) return;
+    const token = randomBytes(32).toString('base64url');
+    await resets.insertReset(d.db, user.id, sha256(token), new Date(Date.now() + RESET_TTL_MINUTES * 60_000));
     const link = `${d.publicUrl}/reset-password/${token}`;
     if (d.logResetLinks)
       d.log.info({ userId: user.id, link }, 'password reset link (no SMTP_URL: mail written to the outbox)');
@@ -64,30 +78,33 @@ export const createAuthService = (d: AuthDeps) => {
 
     /** Login by username or email. Failures are throttled per IP and per account, never locked for good. */
     async login(body: LoginBody, ip: string): Promise<string> {
-      const account = body.username.trim().toLowerCase();
+      const typed = body.username.trim();
       await d.throttles.loginPerIp.hit(ip);
-      await d.throttles.loginFailuresPerAccount.check(account);
-      const user = await users.findUserByLogin(d.db, body.username.trim());
+      const user = await users.findUserByLogin(d.db, typed);
+      const failures = loginFailureKey(user, typed);
+      await d.throttles.loginFailuresPerAccount.check(failures);
       let ok = false;
       if (user) ok = await verifyPassword(user.passwordHash, body.password);
       else await verifyAgainstDummy(body.password); // the same work either way: timing reveals no account
       if (!user || !ok) {
-        await d.throttles.loginFailuresPerAccount.count(account);
+        await d.throttles.loginFailuresPerAccount.count(failures);
         throw new UnauthorizedError(msg.auth.badCredentials);
       }
-      await d.throttles.loginFailuresPerAccount.reset(account);
+      await d.throttles.loginFailuresPerAccount.reset(failures);
       return tokenFor(user);
     },
 
-    /** Always the same answer; a mail goes out only when the address belongs to an account. */
+    /**
+     * Always the same answer; a mail goes out only when the address belongs to an account. Only
+     * the per-email throttle runs before the answer: the lookup, the reset row and the mail come
+     * after it, so neither the answer nor its timing tells whether the address is known.
+     */
     async forgotPassword(email: string): Promise<void> {
       const address = email.trim().toLowerCase();
       await d.throttles.forgotPerEmail.hit(address);
-      const user = await users.findUserByEmail(d.db, address);
-      if (!user) return;
-      const token = randomBytes(32).toString('base64url');
-      await resets.insertReset(d.db, user.id, sha256(token), new Date(Date.now() + RESET_TTL_MINUTES * 60_000));
-      sendResetMail(user, token).catch((err) => d.log.error({ err, userId: user.id }, 'could not send the reset mail'));
+      // The lookup comes too late to refuse text PostgreSQL cannot hold (as the error handler does).
+      if (address.includes('\u0000')) throw new ValidationError(msg.common.validation);
+      d.runAfterReply('password reset: could not store or mail the link', () => mailResetLink(address));
     },
 
     /** Sets a new password with a mailed token: single use, one hour, revokes every session. */
