@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { msg } from '../../lib/messages';
 import { createS3FileStore, type S3FileStore } from '../../lib/storage-s3';
+import { freePort } from '../../reliability/support/wait';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createUser } from '../../test/factories/user';
 import { startTestS3, type TestS3 } from '../../test/s3-server';
@@ -99,5 +101,24 @@ describe('avatars in an S3-compatible bucket', () => {
     for (const url of ['/uploads/avatars/..%2Fjwt-secret', '/uploads/avatars/x.png', '/uploads/avatars/.x.webp']) {
       expect((await t.inject({ method: 'GET', url })).statusCode).toBe(404);
     }
+  });
+
+  it('a store that cannot be reached: uploads and avatars answer 503 with the error body, the avatar is unchanged', async () => {
+    const env = { ...s3.env, S3_ENDPOINT: `http://127.0.0.1:${await freePort()}` };
+    const down = await buildTestApp(env, t);
+    const { user, token } = await createUser(down.app);
+    const res = await upload(down, token, await png(64, 64));
+    expect([res.statusCode, res.json()]).toEqual([
+      503,
+      { success: false, error: msg.common.unavailable, code: 'UNAVAILABLE' },
+    ]);
+    const profile = await down.injectAs(token, { method: 'GET', url: `/api/user/profile/${user.id}` });
+    expect(profile.json().avatar_url ?? null).toBeNull();
+    const served = await down.inject({
+      method: 'GET',
+      url: '/uploads/avatars/00000000-0000-0000-0000-000000000000.webp',
+    });
+    expect([served.statusCode, served.json().code]).toEqual([503, 'UNAVAILABLE']);
+    await down.close();
   });
 });
