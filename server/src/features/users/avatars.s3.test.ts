@@ -59,6 +59,11 @@ describe('avatars in an S3-compatible bucket', () => {
     expect(served.headers.etag).toMatch(/^".+"$/);
     const meta = await sharp(served.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 512, 512]);
+    // Not compressed again (WebP is), and HEAD answers the headers alone.
+    const asked = await t.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(asked.headers['content-encoding']).toBeUndefined();
+    const head = await t.inject({ method: 'HEAD', url });
+    expect([head.statusCode, head.headers['content-type'], head.rawPayload.length]).toEqual([200, 'image/webp', 0]);
 
     const second = await upload(t, token, await png(100, 100));
     expect(second.statusCode).toBe(200);
@@ -82,7 +87,7 @@ describe('avatars in an S3-compatible bucket', () => {
     const { token: other } = await createUser(t.app);
     const s3Url = (await upload(t, other, await png(64, 64))).json().avatar_url as string;
     const fromBucket = await t.inject({ method: 'GET', url: s3Url });
-    for (const header of ['content-type', 'cache-control']) {
+    for (const header of ['content-type', 'cache-control', 'x-content-type-options', 'content-security-policy']) {
       expect([header, fromBucket.headers[header]]).toEqual([header, fromFolder.headers[header]]);
     }
   });
