@@ -10,7 +10,7 @@ import { FilesNotStoredError, restoreBackup } from '../backup/restore';
 import { loadConfig } from '../config';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { openDatabase } from '../db/open';
-import { openAvatarStore } from '../lib/storage';
+import { openFileStore } from '../lib/storage';
 
 const args = process.argv.slice(2);
 const force = args.includes('--force');
@@ -30,7 +30,7 @@ const database = await openDatabase(config).catch((err: Error) => {
   if (err instanceof DataDirLockedError) console.error('Stop the KinoDost server first, then run the restore again.');
   process.exit(1);
 });
-const avatars = await openAvatarStore(config);
+const avatars = await openFileStore(config, 'avatars');
 try {
   const started = Date.now();
   const summary = await restoreBackup(database, config.dataDir, file, { force, avatars });

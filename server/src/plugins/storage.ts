@@ -1,7 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type FileStore, isSafeName, type LocalFileStore, openAvatarStore } from '../lib/storage';
+import { type FileStore, isSafeName, type LocalFileStore, openFileStore } from '../lib/storage';
 import type { S3FileStore } from '../lib/storage-s3';
 
 declare module 'fastify' {
@@ -22,7 +22,7 @@ const CACHE_CONTROL = 'public, max-age=31536000, immutable';
  */
 export const storagePlugin = fp(
   async function storagePlugin(app: FastifyInstance) {
-    const avatars = await openAvatarStore(app.config);
+    const avatars = await openFileStore(app.config, 'avatars');
     app.decorate('avatars', avatars);
     app.addHook('onClose', async () => avatars.close?.());
     if (avatars.driver === 'local') {
