@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -20,7 +19,6 @@ import { createEventBus, type EventBus } from './lib/event-bus';
 import { type LazySchemas, lazySchemas } from './lib/lazy-schemas';
 import { createMailer, type Mailer } from './lib/mailer';
 import { msg } from './lib/messages';
-import { createLocalFileStore, type FileStore } from './lib/storage';
 import { wellFormed } from './lib/well-formed';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
@@ -28,6 +26,7 @@ import { drainPlugin } from './plugins/drain';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { responseCachePlugin } from './plugins/response-cache';
 import { docsPolicy, securityHeadersPlugin, servedOverHttps } from './plugins/security-headers';
+import { storagePlugin } from './plugins/storage';
 import { webPlugin } from './plugins/web';
 
 declare module 'fastify' {
@@ -35,8 +34,6 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     mailer: Mailer;
-    /** Avatar files, served under /uploads/avatars/. */
-    avatars: FileStore;
     /** Domain events between features (lib/event-bus.ts). */
     bus: EventBus;
     /** The shared Redis when REDIS_URL is set: rate limits (and later presence) span processes. */
@@ -155,8 +152,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
     app.decorate('redis', redis);
   }
-  const avatarDir = path.join(config.dataDir, 'uploads', 'avatars');
-  app.decorate('avatars', createLocalFileStore(avatarDir));
   await app.register(drainPlugin);
   app.addHook('onClose', async () => {
     // Within close-with-grace's 10 s (main.ts), leaving time for the rest.
@@ -184,15 +179,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     transformStaticCSP: docsPolicy(servedOverHttps(config.publicUrl)),
     logo: swaggerUiLogo(),
   });
-  await app.register(fastifyStatic, {
-    root: avatarDir,
-    prefix: '/uploads/avatars/',
-    decorateReply: false,
-    index: false,
-    // Names are random and never reused, so the files can be cached for good.
-    immutable: true,
-    maxAge: '365d',
-  });
+  await app.register(storagePlugin);
 
   await app.register(registerFeatures, { prefix: '/api' });
   await app.register(presencePlugin);

@@ -30,6 +30,8 @@ export interface Config {
   responseCacheMb: number;
   /** Built single-page app; not served when the folder is missing. */
   webDist?: string;
+  /** An S3-compatible bucket for uploaded files; when absent they are kept in dataDir/uploads. */
+  s3?: S3Settings;
   limits: {
     loginFailuresPerAccount: number;
     loginAttemptsPerIp: number;
@@ -38,6 +40,17 @@ export interface Config {
     forgotPerEmailPerHour: number;
     commentsPerUserPerHour: number;
   };
+}
+
+/** Where uploaded files go when an S3-compatible store is configured (lib/storage-s3.ts). */
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Bucket in the path (endpoint/bucket/key), as MinIO and most self-hosted stores need. */
+  forcePathStyle: boolean;
 }
 
 /** A setting that cannot be used; main.ts prints `message` as one line and exits. */
@@ -75,6 +88,35 @@ const trustProxySetting = (raw: string | undefined): Config['trustProxy'] => {
   if (raw === 'true') return true;
   if (/^\d+$/.test(raw)) return Number(raw);
   return raw; // comma-separated addresses or CIDRs
+};
+
+/**
+ * The S3 settings: none set keeps uploads in the data folder; any set turns the store on and
+ * then every required one must be there, or the start stops naming the first one missing.
+ */
+const s3Setting = (env: Env): S3Settings | undefined => {
+  const names = [
+    'S3_ENDPOINT',
+    'S3_BUCKET',
+    'S3_REGION',
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+    'S3_FORCE_PATH_STYLE',
+  ];
+  if (!names.some((n) => env[n])) return undefined;
+  for (const name of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
+    if (!env[name]) throw new ConfigError(`${name} is missing: the S3 settings must all be given, or none`);
+  }
+  const pathStyle = env.S3_FORCE_PATH_STYLE || 'false';
+  if (pathStyle !== 'true' && pathStyle !== 'false') throw new ConfigError('S3_FORCE_PATH_STYLE must be true or false');
+  return {
+    endpoint: urlSetting(env, 'S3_ENDPOINT', ['http:', 'https:']) as string,
+    bucket: env.S3_BUCKET as string,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY as string,
+    forcePathStyle: pathStyle === 'true',
+  };
 };
 
 /** The JWT secret: JWT_SECRET, or one generated once and kept in the data folder. */
@@ -127,6 +169,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       .filter(Boolean),
     webDist: path.resolve(cwd, env.WEB_DIST || defaultWebDist),
     responseCacheMb: intSetting(env, 'RESPONSE_CACHE_MB', 32, 0, 65536),
+    s3: s3Setting(env),
     limits: {
       loginFailuresPerAccount: intSetting(env, 'LOGIN_FAILURES_PER_ACCOUNT', 10, 1, 100000),
       loginAttemptsPerIp: intSetting(env, 'LOGIN_ATTEMPTS_PER_IP', 100, 1, 1000000),

@@ -52,6 +52,14 @@ describe('the server process', () => {
     expect(r.output().trim()).toBe('KinoDost: bad setting: PORT="eighty" must be a whole number from 0 to 65535');
   });
 
+  it('stops at once with one line naming the missing setting of a partial S3 config', async () => {
+    const r = run({ DATA_DIR: dataDir, S3_BUCKET: 'kinodost', S3_ENDPOINT: 'http://127.0.0.1:9000' });
+    expect(await r.exited).toBe(1);
+    expect(r.output().trim()).toBe(
+      'KinoDost: bad setting: S3_ACCESS_KEY_ID is missing: the S3 settings must all be given, or none',
+    );
+  });
+
   it('keeps a generated JWT secret, refuses a second process on the same PGlite folder, and drains on SIGTERM', async () => {
     const first = run({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
     const port = await waitForListening(first);

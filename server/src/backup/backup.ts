@@ -1,5 +1,6 @@
 /**
- * Writes a backup of the database and the avatar files (format: ./format.ts).
+ * Writes a backup of the database and the avatar files (format: ./format.ts); with S3
+ * storage, of the database only, the manifest naming the bucket that holds the files.
  *
  * The rows are read in one repeatable-read, read-only transaction, so they are one
  * consistent snapshot even while a server on PostgreSQL keeps writing; the file is
@@ -25,10 +26,12 @@ import {
   SAFE_AVATAR_NAME,
   TABLES,
   type Trailer,
+  type Uploads,
 } from './format';
 
 export interface BackupSummary extends Trailer {
   bytes: number;
+  uploads: Uploads;
   /** Avatars a user row names but whose file is missing (left out, with the row kept). */
   missingFiles: string[];
 }
@@ -38,8 +41,21 @@ const PAGE = 1000;
 type Rows = { rows: Record<string, unknown>[] };
 const rowsOf = async (db: Db, query: SQL) => ((await db.execute(query)) as unknown as Rows).rows;
 
-/** Backs up `database` and the avatars in `dataDir` into `file` (replaced if it exists). */
-export async function writeBackup(database: Database, dataDir: string, file: string): Promise<BackupSummary> {
+export interface BackupOptions {
+  /** The bucket the uploads are in (config.s3): then the backup holds no files. */
+  s3?: { endpoint: string; bucket: string };
+}
+
+/** Backs up `database` and the avatars in `dataDir` (or in S3) into `file` (replaced if it exists). */
+export async function writeBackup(
+  database: Database,
+  dataDir: string,
+  file: string,
+  opts: BackupOptions = {},
+): Promise<BackupSummary> {
+  const uploads: Uploads = opts.s3
+    ? { stored: 's3', endpoint: opts.s3.endpoint, bucket: opts.s3.bucket }
+    : { stored: 'included' };
   const partial = `${file}.partial-${process.pid}`;
   const out = createWriteStream(partial, { flags: 'w', mode: 0o600 });
   const gzip = createGzip();
@@ -61,6 +77,7 @@ export async function writeBackup(database: Database, dataDir: string, file: str
           created_at: new Date().toISOString(),
           migrations: await appliedMigrations(tx as unknown as Db),
           tables,
+          uploads,
         };
         await write(JSON.stringify(manifest));
         for (const spec of TABLES) {
@@ -99,7 +116,8 @@ export async function writeBackup(database: Database, dataDir: string, file: str
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
-    for (const name of [...avatars].sort()) {
+    // Files in S3 stay there: the bucket is backed up on its own (format.ts "Uploads").
+    for (const name of uploads.stored === 'included' ? [...avatars].sort() : []) {
       if (!SAFE_AVATAR_NAME.test(name)) {
         missingFiles.push(name);
         continue;
@@ -125,5 +143,5 @@ export async function writeBackup(database: Database, dataDir: string, file: str
     await rm(partial, { force: true });
     throw err;
   }
-  return { ...trailer, bytes: out.bytesWritten, missingFiles };
+  return { ...trailer, bytes: out.bytesWritten, uploads, missingFiles };
 }

@@ -3,13 +3,15 @@
  *
  *   line 1      the manifest: {"format":"kinodost-backup","version":1,"kind":"pglite"|"postgres",
  *               "created_at":"<ISO time>","migrations":[{"tag":"0000_init","created_at":<ms>},...],
- *               "tables":{"users":["id","username",...],...}}  (the columns each table's rows carry)
+ *               "tables":{"users":["id","username",...],...},  (the columns each table's rows carry)
+ *               "uploads":{"stored":"included"}  or, with S3 storage,
+ *               "uploads":{"stored":"s3","endpoint":"https://…","bucket":"…"}}  (see Uploads below)
  *   then        one line per row, tables in dependency order (TABLES below):
  *               {"t":"users","r":{"id":"…","username":"…","created_at":"2026-11-22T01:53:22.123456+00:00",…}}
  *               Rows are PostgreSQL's own to_jsonb() of the real columns (generated ones left out),
  *               so timestamps keep their microseconds and the dump is the same from PGlite and PostgreSQL;
  *               restore reads them back with jsonb_populate_recordset(), on either.
- *   then        one line per avatar file the users rows name:
+ *   then        one line per avatar file the users rows name (none when they are in S3):
  *               {"f":"uploads/avatars/<name>.webp","b64":"<file bytes, base64>"}
  *   last line   the trailer: {"end":{"rows":{"users":12,…},"files":3}}
  *
@@ -18,6 +20,10 @@
  * small WebP files of at most 512 px), and can be inspected with `zcat file | head -1`.
  * A file that is cut short or damaged fails gzip's length and CRC check or misses the trailer,
  * and restore then refuses it before committing anything.
+ *
+ * Uploads: an install that keeps its uploaded files in an S3-compatible bucket (S3_* settings,
+ * docs/architecture.md "Uploaded files") writes no file lines; the manifest names the bucket,
+ * which is backed up with the store's own tools. Backups without "uploads" hold their files.
  */
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -90,7 +96,12 @@ export interface Manifest {
   created_at: string;
   migrations: MigrationMark[];
   tables: Record<string, string[]>;
+  /** Where the uploaded files are; absent in backups that predate it, which hold their files. */
+  uploads?: Uploads;
 }
+
+/** The uploaded files are in this backup, or were left in an S3 bucket. */
+export type Uploads = { stored: 'included' } | { stored: 's3'; endpoint: string; bucket: string };
 
 export interface Trailer {
   rows: Record<string, number>;

@@ -3,15 +3,16 @@
  *
  * Every row goes in inside ONE transaction: a damaged or cut-short file, a row the
  * database refuses or a missing trailer rolls everything back, so the target is left
- * as it was. Avatar files are written to a staging folder meanwhile and moved into
- * uploads/avatars only after the commit. A database that already holds data is
+ * as it was. Avatar files are written to a staging folder meanwhile and put into the
+ * install's storage (uploads/avatars, or its S3 bucket) only after the commit. A database that already holds data is
  * refused unless `force`, which empties every table first in the same transaction.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
+import { createLocalFileStore, type FileStore } from '../lib/storage';
 import {
   AVATAR_DIR,
   AVATAR_PREFIX,
@@ -31,9 +32,14 @@ import {
 /** The target database already holds data and `force` was not given. */
 export class NotEmptyError extends BackupError {}
 
+/** The rows were committed but the avatar files could not all be stored (e.g. the S3 store was away). */
+export class FilesNotStoredError extends Error {}
+
 export interface RestoreOptions {
   /** Empty a database that already holds data (inside the restore's transaction). */
   force?: boolean;
+  /** Where the avatar files go (the install's storage); by default uploads/avatars in `dataDir`. */
+  avatars?: FileStore;
 }
 
 export interface RestoreSummary extends Trailer {
@@ -196,9 +202,15 @@ export async function restoreBackup(
     });
     // Committed: put the avatars in place.
     if (staged.length > 0) {
-      const avatars = path.join(dataDir, AVATAR_DIR);
-      await mkdir(avatars, { recursive: true });
-      for (const name of staged) await rename(path.join(staging, name), path.join(avatars, name));
+      const avatars = opts.avatars ?? createLocalFileStore(path.join(dataDir, AVATAR_DIR));
+      try {
+        for (const name of staged) await avatars.put(name, await readFile(path.join(staging, name)));
+      } catch (err) {
+        throw new FilesNotStoredError(
+          `the rows are restored, but the avatar files could not be stored (${(err as Error).message}): run the restore again with --force`,
+          { cause: err },
+        );
+      }
     }
   } finally {
     await lines.return(undefined);

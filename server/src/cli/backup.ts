@@ -1,6 +1,7 @@
 // `npm run backup -- <file>`: writes the database and the avatar files into one backup file
-// (format: src/backup/format.ts, README "Backup and restore"). Uses the same settings as the
-// server; with the embedded database, stop the server first.
+// (format: src/backup/format.ts, README "Backup and restore"); avatars kept in an S3 bucket
+// stay there and the output says so. Uses the same settings as the server; with the embedded
+// database, stop the server first.
 import path from 'node:path';
 import { writeBackup } from '../backup/backup';
 import { loadConfig } from '../config';
@@ -21,12 +22,18 @@ const database = await openDatabase(config).catch((err: Error) => {
 try {
   const started = Date.now();
   const target = path.resolve(file);
-  const summary = await writeBackup(database, config.dataDir, target);
+  const summary = await writeBackup(database, config.dataDir, target, { s3: config.s3 });
   for (const name of summary.missingFiles) console.warn(`  warning: avatar file ${name} is missing; left out`);
   console.log(
     `Backup written to ${target} (${(summary.bytes / 1024).toFixed(1)} KB, ${((Date.now() - started) / 1000).toFixed(1)} s): ` +
       `${JSON.stringify(summary.rows)}, ${summary.files} avatar files.`,
   );
+  if (summary.uploads.stored === 's3') {
+    console.log(
+      `Uploaded files are in the S3 bucket ${summary.uploads.bucket} at ${summary.uploads.endpoint} and are not ` +
+        "included in this backup: back that bucket up with the storage provider's own tools.",
+    );
+  }
 } catch (err) {
   console.error(`KinoDost: backup failed: ${(err as Error).message}`);
   process.exitCode = 1;

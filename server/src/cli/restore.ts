@@ -1,14 +1,16 @@
 // `npm run restore -- <file> [--force]`: loads a backup made by `npm run backup` into this
 // install's database and data folder, all or nothing. Refuses a database that already holds
-// data unless --force (which replaces it). Uses the same settings as the server; with the
+// data unless --force (which replaces it). Avatar files go to this install's storage (its S3
+// bucket when S3_* is set); a backup made with S3 holds none, and the output says so. Uses the same settings as the server; with the
 // embedded database, stop the server first.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { BackupError } from '../backup/format';
-import { restoreBackup } from '../backup/restore';
+import { FilesNotStoredError, restoreBackup } from '../backup/restore';
 import { loadConfig } from '../config';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { openDatabase } from '../db/open';
+import { openFileStore } from '../lib/storage';
 
 const args = process.argv.slice(2);
 const force = args.includes('--force');
@@ -28,17 +30,35 @@ const database = await openDatabase(config).catch((err: Error) => {
   if (err instanceof DataDirLockedError) console.error('Stop the KinoDost server first, then run the restore again.');
   process.exit(1);
 });
+const avatars = await openFileStore(config, 'avatars');
 try {
   const started = Date.now();
-  const summary = await restoreBackup(database, config.dataDir, file, { force });
+  const summary = await restoreBackup(database, config.dataDir, file, { force, avatars });
   console.log(
     `Restored ${file} (made ${summary.manifest.created_at} on ${summary.manifest.kind}) in ` +
-      `${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(summary.rows)}, ${summary.files} avatar files.`,
+      `${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(summary.rows)}, ${summary.files} avatar files` +
+      `${summary.files > 0 && config.s3 ? ` put into the S3 bucket ${config.s3.bucket}` : ''}.`,
   );
+  const uploads = summary.manifest.uploads;
+  if (uploads?.stored === 's3') {
+    const same = config.s3?.endpoint === uploads.endpoint && config.s3?.bucket === uploads.bucket;
+    console.log(
+      `The backup holds no uploaded files: they are in the S3 bucket ${uploads.bucket} at ${uploads.endpoint}` +
+        (same
+          ? ', which this install uses.'
+          : "; point the S3_* settings at that bucket (or copy its avatars/ objects to this install's storage)."),
+    );
+  }
 } catch (err) {
-  const reason = err instanceof BackupError ? err.message : `${(err as Error).message} (nothing was changed)`;
-  console.error(`KinoDost: restore refused: ${reason}`);
-  process.exitCode = 1;
+  if (err instanceof FilesNotStoredError) {
+    console.error(`KinoDost: restore incomplete: ${err.message}`);
+    process.exitCode = 1;
+  } else {
+    const reason = err instanceof BackupError ? err.message : `${(err as Error).message} (nothing was changed)`;
+    console.error(`KinoDost: restore refused: ${reason}`);
+    process.exitCode = 1;
+  }
 } finally {
+  avatars.close?.();
   await database.close();
 }

@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLocalFileStore, newAvatarName } from './storage';
+import { createLocalFileStore, newAvatarName, openFileStore } from './storage';
 
 let base: string;
 beforeEach(async () => {
@@ -38,6 +39,17 @@ describe('createLocalFileStore', () => {
     await expect(store.remove(newAvatarName())).resolves.toBeUndefined();
   });
 
+  it('opens a stored file with its size; a missing one is undefined', async () => {
+    const store = createLocalFileStore(base);
+    const name = newAvatarName();
+    await store.put(name, Buffer.from('bytes'));
+    const file = await store.open(name);
+    if (!file) throw new Error('not opened');
+    expect(file.size).toBe(5);
+    expect(await text(file.body)).toBe('bytes');
+    await expect(store.open(newAvatarName())).resolves.toBeUndefined();
+  });
+
   it.each([
     '../escape.webp',
     '..%2Fescape.webp',
@@ -56,9 +68,18 @@ describe('createLocalFileStore', () => {
     expect(() => store.path(name)).toThrow(Error);
     await expect(store.put(name, Buffer.from('x'))).rejects.toThrow(Error);
     await expect(store.remove(name)).rejects.toThrow(Error);
+    await expect(store.open(name)).rejects.toThrow(Error);
     // Nothing outside the store was touched.
     expect(await readFile(join(base, 'escape.webp'), 'utf8')).toBe('outside');
     expect(await readdir(join(base, 'store'))).toEqual([]);
+  });
+});
+
+describe('openFileStore', () => {
+  it('without S3 settings, keeps each kind in DATA_DIR/uploads/<kind>', async () => {
+    const store = await openFileStore({ dataDir: base }, 'avatars');
+    expect(store.driver).toBe('local');
+    expect(existsSync(join(base, 'uploads', 'avatars'))).toBe(true);
   });
 });
 

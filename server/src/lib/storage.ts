@@ -1,30 +1,62 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, mkdirSync } from 'node:fs';
+import { rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import type { Readable } from 'node:stream';
+import type { Config } from '../config';
 
-/** A place to keep uploaded files under names the server made. */
+/** An uploaded file opened for reading. */
+export interface StoredFile {
+  body: Readable;
+  /** Bytes, when the store knows them. */
+  size?: number;
+  /** The store's entity tag, quoted, when it has one. */
+  etag?: string;
+  lastModified?: Date;
+}
+
+/**
+ * A place to keep uploaded files under names the server made (docs/architecture.md
+ * "Uploaded files"). Two drivers: a folder in DATA_DIR (createLocalFileStore) and an
+ * S3-compatible bucket (lib/storage-s3.ts), chosen once at start by plugins/storage.ts.
+ */
 export interface FileStore {
+  /** Which driver keeps the files. */
+  readonly driver: 'local' | 's3';
   /** Stores `data` under `name`, replacing any file of that name. */
   put(name: string, data: Buffer): Promise<void>;
   /** Removes `name`; a file that is already gone is not an error. */
   remove(name: string): Promise<void>;
-  /** The absolute path of `name` on disk (for serving it). */
+  /** Opens `name` for reading; undefined when there is no such file. */
+  open(name: string): Promise<StoredFile | undefined>;
+  /** Lets go of connections, if the driver holds any. */
+  close?(): void;
+}
+
+/** A FileStore in a folder of this machine, which the app serves with @fastify/static. */
+export interface LocalFileStore extends FileStore {
+  readonly driver: 'local';
+  /** The absolute folder the files are in. */
+  readonly dir: string;
+  /** The absolute path of `name` on disk. */
   path(name: string): string;
 }
 
 // Only names the server itself makes are accepted: a plain file name with no
-// separators or dots beyond the extension, so no name can climb out of `dir`.
+// separators or dots beyond the extension, so no name can climb out of `dir`
+// (or out of a bucket's prefix).
 const SAFE_NAME = /^[a-zA-Z0-9_-]+\.webp$/;
 
-function assertSafeName(name: string): void {
-  if (!SAFE_NAME.test(name)) {
+export const isSafeName = (name: string): boolean => SAFE_NAME.test(name);
+
+export function assertSafeName(name: string): void {
+  if (!isSafeName(name)) {
     throw new Error(`Refused file name: ${JSON.stringify(name)}`);
   }
 }
 
 /** A FileStore in a local folder (created if missing); writes are atomic. */
-export function createLocalFileStore(dir: string): FileStore {
+export function createLocalFileStore(dir: string): LocalFileStore {
   const root = resolve(dir);
   mkdirSync(root, { recursive: true });
 
@@ -34,6 +66,8 @@ export function createLocalFileStore(dir: string): FileStore {
   };
 
   return {
+    driver: 'local',
+    dir: root,
     path: pathOf,
 
     async put(name, data) {
@@ -54,7 +88,29 @@ export function createLocalFileStore(dir: string): FileStore {
       // force: true ignores ENOENT, so removing twice (or racing) is harmless.
       await rm(pathOf(name), { force: true });
     },
+
+    async open(name) {
+      const file = pathOf(name);
+      try {
+        const { size } = await stat(file);
+        return { body: createReadStream(file), size };
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw err;
+      }
+    },
   };
+}
+
+/** The kinds of uploaded file; each is a folder in DATA_DIR/uploads, or a key prefix in the bucket. */
+export type UploadKind = 'avatars';
+
+/** Where the files of `kind` are kept: the configured S3 bucket (under "<kind>/") or DATA_DIR/uploads/<kind>. */
+export async function openFileStore(config: Pick<Config, 'dataDir' | 's3'>, kind: UploadKind): Promise<FileStore> {
+  if (!config.s3) return createLocalFileStore(join(config.dataDir, 'uploads', kind));
+  // The S3 SDK is loaded only by an install that uses it: the default start does without.
+  const { createS3FileStore } = await import('./storage-s3');
+  return createS3FileStore(config.s3, `${kind}/`);
 }
 
 /** A fresh, unguessable avatar file name. */
