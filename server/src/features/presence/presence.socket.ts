@@ -140,18 +140,18 @@ export const presencePlugin = fp(async function presencePlugin(app: FastifyInsta
       if (await store.remove(userId, socket.id)) await announceOffline(userId);
     });
   };
-  store.start(
-    (userId) => {
+  store.start({
+    expired(userId) {
       inOrder(userId, () => announceOffline(userId)).catch((err) =>
         app.log.warn({ err }, 'could not announce an expired user'),
       );
     },
-    (userId) => {
+    restored(userId) {
       inOrder(userId, () => announceOnline(userId)).catch((err) =>
         app.log.warn({ err }, 'could not announce a restored user'),
       );
     },
-  );
+  });
 
   // The handshake must carry a valid, current token; the user id comes from it alone.
   io.use((socket, next) => {

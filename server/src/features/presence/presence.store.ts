@@ -1,3 +1,14 @@
+/** What the store tells the socket server about changes it did not ask for. */
+export interface PresenceHandlers {
+  /** A user's last connection went away without a goodbye (their process died). */
+  expired(userId: string): void;
+  /**
+   * A user this process had to put back because the shared store lost them (Redis restarted
+   * empty, was away when they connected, or took this process for dead while it stalled).
+   */
+  restored(userId: string): void;
+}
+
 /**
  * Who is online, counted by connections: a member with several tabs or devices
  * is online while any of them is connected (PRODUCT.md "Presence").
@@ -9,13 +20,8 @@ export interface PresenceStore {
   remove(userId: string, connId: string): Promise<boolean>;
   /** Which of these users are online now. */
   online(userIds: string[]): Promise<Set<string>>;
-  /**
-   * Starts background upkeep. `onExpired` is called for users whose last
-   * connection expired without a goodbye (their process died); `onRestored` for
-   * users this process had to put back because the shared store lost them (Redis
-   * restarted empty, or was away when they connected).
-   */
-  start(onExpired: (userId: string) => void, onRestored?: (userId: string) => void): void;
+  /** Starts background upkeep; called once, before the first socket connects. */
+  start(handlers: PresenceHandlers): void;
   close(): Promise<void>;
 }
 
