@@ -12,6 +12,10 @@ export const presenceKeys = (prefix: string) => ({
   user: (userId: string) => `${prefix}presence:u:${userId}`,
   /** Set: the presence connections a process holds (same members), removed with it. */
   procConns: (proc: string) => `${prefix}presence:p:${proc}`,
+  /** Sorted set: a member's sockets, `proc|socketId`, by connect time (Redis clock, µs). */
+  userSockets: (userId: string) => `${prefix}sockets:u:${userId}`,
+  /** Set: the sockets a process holds, `userId|socketId`, removed with it. */
+  procSockets: (proc: string) => `${prefix}sockets:p:${proc}`,
 });
 
 const NOW_MS = `local t = redis.call('TIME')
@@ -36,6 +40,12 @@ for _, m in ipairs(redis.call('SMEMBERS', conns)) do
   if redis.call('SCARD', key) == 0 then table.insert(offline, userId) end
 end
 redis.call('DEL', conns)
+local sockets = prefix .. 'sockets:p:' .. proc
+for _, m in ipairs(redis.call('SMEMBERS', sockets)) do
+  local userId, socketId = string.match(m, '^([^|]*)|(.*)$')
+  redis.call('ZREM', prefix .. 'sockets:u:' .. userId, proc .. '|' .. socketId)
+end
+redis.call('DEL', sockets)
 return offline`;
 
 /**
@@ -55,11 +65,36 @@ ${REMOVE_PROC}`;
 const RETIRE = `local prefix, proc = ARGV[1], ARGV[2]
 ${REMOVE_PROC}`;
 
+/**
+ * KEYS[1] the member's sockets; ARGV prefix, proc, userId, socketId, cap, score ('' = now).
+ * Adds the socket and pops the oldest past the cap in one step, so sockets connecting at once
+ * on several processes never leave more than the cap. Answers {score, evicted socket ids}.
+ */
+const ADD_SOCKET = `local key, prefix, proc, userId, socketId = KEYS[1], ARGV[1], ARGV[2], ARGV[3], ARGV[4]
+local score = ARGV[6]
+if score == '' then
+  local t = redis.call('TIME')
+  score = t[1] .. string.sub('00000' .. t[2], -6)
+end
+redis.call('ZADD', key, score, proc .. '|' .. socketId)
+redis.call('SADD', prefix .. 'sockets:p:' .. proc, userId .. '|' .. socketId)
+local evicted = {}
+local excess = redis.call('ZCARD', key) - tonumber(ARGV[5])
+if excess > 0 then
+  local popped = redis.call('ZPOPMIN', key, excess)
+  for i = 1, #popped, 2 do
+    local owner, id = string.match(popped[i], '^([^|]*)|(.*)$')
+    redis.call('SREM', prefix .. 'sockets:p:' .. owner, userId .. '|' .. id)
+    table.insert(evicted, id)
+  end
+end
+return {score, evicted}`;
+
 type Call = (...args: (string | number)[]) => Promise<unknown>;
 
 /** The scripts, loaded once per connection and run by SHA (ioredis resends a script Redis forgot). */
 export function presenceScripts(redis: Redis) {
-  const scripts = { BEAT, SWEEP, RETIRE };
+  const scripts = { BEAT, SWEEP, RETIRE, ADD_SOCKET };
   for (const [name, lua] of Object.entries(scripts))
     redis.defineCommand(`kdPresence_${name}`, { numberOfKeys: 1, lua });
   const run = (name: keyof typeof scripts, ...args: (string | number)[]) =>
@@ -71,5 +106,9 @@ export function presenceScripts(redis: Redis) {
     sweep: (procs: string, prefix: string, self: string) =>
       run('SWEEP', procs, prefix, self) as Promise<string[] | null>,
     retire: (procs: string, prefix: string, proc: string) => run('RETIRE', procs, prefix, proc),
+    addSocket: (
+      key: string,
+      a: { prefix: string; proc: string; userId: string; socketId: string; cap: number; score: string },
+    ) => run('ADD_SOCKET', key, a.prefix, a.proc, a.userId, a.socketId, a.cap, a.score) as Promise<[string, string[]]>,
   };
 }

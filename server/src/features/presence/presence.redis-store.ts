@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { presenceKeys, presenceScripts } from './presence.redis-scripts';
-import type { PresenceHandlers, PresenceStore } from './presence.store';
+import { MAX_SOCKETS_PER_MEMBER, type PresenceHandlers, type PresenceStore } from './presence.store';
 
 /**
  * Presence shared by every process through Redis (docs/architecture.md "Presence").
@@ -15,7 +15,7 @@ import type { PresenceHandlers, PresenceStore } from './presence.store';
  * ttl + ttl/6, and a live process is taken for dead only if its heartbeat is
  * late by two thirds of ttl (it then puts itself back, see below).
  *
- * A connection is written when it comes and when it goes, nothing in
+ * A connection or socket is written when it comes and when it goes, nothing in
  * between. A write that failed (Redis away) is redone by the next heartbeat, and
  * a heartbeat that finds the process unlisted (Redis restarted empty, or the
  * process stalled past ttl and was swept) writes everything it holds again, so
@@ -30,7 +30,9 @@ export function createRedisPresenceStore(redis: Redis, opts: { prefix: string; t
   const userOf = (m: string) => m.split('|')[0] as string;
   /** This process's presence connections. */
   const conns = new Set<string>();
-  /** Connections whose last write failed; each redoes whatever it now is. */
+  /** This process's sockets: their member, and their connect time once Redis gave one. */
+  const sockets = new Map<string, { userId: string; score: string }>();
+  /** Connections and sockets whose last write failed; each redoes whatever they now are. */
   const unsynced = new Map<string, () => Promise<void>>();
   let handlers: PresenceHandlers | undefined;
   let timers: NodeJS.Timeout[] = [];
@@ -59,6 +61,30 @@ export function createRedisPresenceStore(redis: Redis, opts: { prefix: string; t
     } else if (await removeConn(m)) handlers?.expired(userOf(m));
   };
 
+  const addSocket = async (socketId: string) => {
+    const entry = sockets.get(socketId);
+    if (!entry) return;
+    const [score, evicted] = await scripts.addSocket(keys.userSockets(entry.userId), {
+      prefix: opts.prefix,
+      proc,
+      userId: entry.userId,
+      socketId,
+      cap: MAX_SOCKETS_PER_MEMBER,
+      score: entry.score,
+    });
+    entry.score = score;
+    if (evicted.length > 0) handlers?.evicted(evicted);
+  };
+  const removeSocket = async (userId: string, socketId: string) => {
+    await redis
+      .multi()
+      .zrem(keys.userSockets(userId), `${proc}|${socketId}`)
+      .srem(keys.procSockets(proc), `${userId}|${socketId}`)
+      .exec();
+  };
+  const syncSocket = (userId: string, socketId: string) =>
+    sockets.has(socketId) ? addSocket(socketId) : removeSocket(userId, socketId);
+
   /** Runs a write now; if it fails, the next heartbeat redoes the item's current state. */
   const write = async <T>(item: string, now: () => Promise<T>, redo: () => Promise<void>): Promise<T> => {
     unsynced.delete(item);
@@ -74,6 +100,7 @@ export function createRedisPresenceStore(redis: Redis, opts: { prefix: string; t
     if (await scripts.beat(keys.procs, proc, ttlMs)) {
       // Unlisted: whatever Redis held for this process may be gone.
       for (const m of conns) unsynced.set(`c:${m}`, () => syncConn(m));
+      for (const [id, s] of sockets) unsynced.set(`s:${id}`, () => syncSocket(s.userId, id));
     }
     // All at once: ioredis pipelines them, and a redo that fails waits for the next beat.
     const redos = [...unsynced];
@@ -119,6 +146,22 @@ export function createRedisPresenceStore(redis: Redis, opts: { prefix: string; t
       const res = (await pipe.exec()) as [unknown, number][];
       return new Set(userIds.filter((_, i) => (res[i]?.[1] ?? 0) > 0));
     },
+    addSocket(userId, socketId) {
+      sockets.set(socketId, { userId, score: '' });
+      return write(
+        `s:${socketId}`,
+        () => addSocket(socketId),
+        () => syncSocket(userId, socketId),
+      );
+    },
+    removeSocket(userId, socketId) {
+      sockets.delete(socketId);
+      return write(
+        `s:${socketId}`,
+        () => removeSocket(userId, socketId),
+        () => syncSocket(userId, socketId),
+      );
+    },
     start(h) {
       handlers = h;
       /** Runs `job` every `ms`, one run at a time (Redis slow); a failed run waits for the next (Redis away). */
@@ -147,6 +190,7 @@ export function createRedisPresenceStore(redis: Redis, opts: { prefix: string; t
       for (const t of timers) clearInterval(t);
       await scripts.retire(keys.procs, opts.prefix, proc).catch(() => {});
       conns.clear();
+      sockets.clear();
       unsynced.clear();
     },
   };

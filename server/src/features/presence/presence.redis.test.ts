@@ -8,7 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, eventually, type TestApp } from '../../test/build-test-app';
 import { makeFriends } from '../../test/factories/friendship';
 import { createUser } from '../../test/factories/user';
-import { connectSocket, listenUrl, nextEvent, pause, type TestSocket } from '../../test/socket-client';
+import { connectSocket, listenUrl, nextEvent, pause, record, type TestSocket } from '../../test/socket-client';
+import { MAX_SOCKETS_PER_MEMBER } from './presence.store';
 
 // Several app processes sharing one Redis: presence and live events cross them.
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -98,7 +99,7 @@ describe.runIf(redisUrl)('presence across processes (Redis)', () => {
     expect((await request).sender.id).toBe(u1.user.id);
   });
 
-  /** A socket of `token` on `url`, once it has had users:online. */
+  /** A socket of `token` on `url`, once the server has counted it (users:online follows the count). */
   const counted = async (url: string, token: string) => {
     let listed: Promise<unknown> = Promise.resolve();
     const socket = await connectSocket(url, token, (s) => {
@@ -108,8 +109,42 @@ describe.runIf(redisUrl)('presence across processes (Redis)', () => {
     await listed;
     return socket;
   };
+  const socketsOf = (userId: string) => redis.zrange(`${env.REDIS_PREFIX}sockets:u:${userId}`, '0', '-1');
 
-  it('puts presence back when Redis loses it, and announces who came back', async () => {
+  it("closes a member's oldest socket, on either process, once they hold one past the cap", async () => {
+    const u1 = await createUser(a.app);
+    const u2 = await createUser(a.app);
+    await makeFriends(a.app, u1.user.id, u2.user.id);
+    const urls = [await listenUrl(a.app), await listenUrl(b.app)];
+    const s1 = await counted(urls[0] as string, u1.token);
+    const offlines = record(s1, 'user:offline');
+    const tabs: TestSocket[] = [];
+    for (let i = 0; i < MAX_SOCKETS_PER_MEMBER; i++) tabs.push(await counted(urls[i % 2] as string, u2.token));
+    const closed: string[] = [];
+    for (const [i, tab] of tabs.entries()) tab.on('disconnect', (reason) => closed.push(`${i} ${reason}`));
+    const firstGone = new Promise((resolve) => tabs[0]?.once('disconnect', resolve));
+
+    // The first is on A; the one past the cap connects to B.
+    tabs.push(await counted(urls[1] as string, u2.token));
+    await firstGone;
+    const online = nextEvent(s1, 'user:online', (p) => p.userId === u2.user.id);
+    s1.emit('user:lastSeen', { userId: u2.user.id });
+    await online;
+    expect(offlines).toEqual([]);
+    expect(closed).toEqual(['0 io server disconnect']);
+    const open = tabs.filter((tab) => tab.connected);
+    expect(open).toHaveLength(MAX_SOCKETS_PER_MEMBER);
+    expect((await socketsOf(u2.user.id)).map((m) => m.split('|')[1]).sort()).toEqual(open.map((t) => t.id).sort());
+
+    // A socket that closes by itself leaves the count.
+    tabs[5]?.close();
+    await eventually(async () => (await socketsOf(u2.user.id)).length === MAX_SOCKETS_PER_MEMBER - 1 || undefined);
+    tabs.push(await counted(urls[0] as string, u2.token));
+    expect(tabs.filter((tab) => tab.connected)).toHaveLength(MAX_SOCKETS_PER_MEMBER);
+    expect(closed).toEqual(['0 io server disconnect', '5 io client disconnect']);
+  });
+
+  it('puts presence and sockets back when Redis loses them, and announces who came back', async () => {
     const u1 = await createUser(a.app);
     const u2 = await createUser(a.app);
     await makeFriends(a.app, u1.user.id, u2.user.id);
@@ -120,15 +155,44 @@ describe.runIf(redisUrl)('presence across processes (Redis)', () => {
 
     // As after a restart of Redis without persistence, for this suite's presence keys.
     const back = nextEvent(s1, 'user:online', (p) => p.userId === u2.user.id, 5000);
-    const lost = [...(await redis.keys(`${env.REDIS_PREFIX}presence:*`))];
+    const lost = [
+      ...(await redis.keys(`${env.REDIS_PREFIX}presence:*`)),
+      ...(await redis.keys(`${env.REDIS_PREFIX}sockets:*`)),
+    ];
     await redis.del(...lost);
     await back;
     // Each process at its own next heartbeat.
     await eventually(async () => {
       const listed = await redis.zcard(`${env.REDIS_PREFIX}presence:procs`);
       const u1Present = await redis.scard(`${env.REDIS_PREFIX}presence:u:${u1.user.id}`);
-      return (listed === 2 && u1Present === 1) || undefined;
+      const u2Sockets = (await socketsOf(u2.user.id)).length;
+      return (listed === 2 && u1Present === 1 && u2Sockets === 1) || undefined;
     });
+  });
+
+  it('leaves a member exactly the cap when many sockets connect at once on both processes', async () => {
+    const u = await createUser(a.app);
+    const urls = [await listenUrl(a.app), await listenUrl(b.app)];
+    const extra = 6;
+    let gone = 0;
+    let allGone: () => void = () => {};
+    const evicted = new Promise<void>((resolve) => {
+      allGone = resolve;
+    });
+    const tabs = await Promise.all(
+      Array.from({ length: MAX_SOCKETS_PER_MEMBER + extra }, (_, i) =>
+        counted(urls[i % 2] as string, u.token).then((tab) => {
+          tab.on('disconnect', () => {
+            if (++gone === extra) allGone();
+          });
+          return tab;
+        }),
+      ),
+    );
+    await evicted;
+    const open = tabs.filter((tab) => tab.connected);
+    expect(open).toHaveLength(MAX_SOCKETS_PER_MEMBER);
+    expect((await socketsOf(u.user.id)).map((m) => m.split('|')[1]).sort()).toEqual(open.map((t) => t.id).sort());
   });
 });
 
@@ -169,10 +233,11 @@ describe.runIf(redisUrl)('a process that dies (Redis, default presence settings)
       const { lastSeen } = await offline;
       expect(Date.now() - crashedAt).toBeLessThan(BOUND_MS);
       expect(lastSeen).not.toBeNull();
-      // Everything the victim held went with it: u2 has no connection left in Redis.
+      // Everything the victim held went with it: u2 has no connection or socket left in Redis.
       const admin = new Redis(redisUrl as string);
       try {
         expect(await admin.scard(`${env.REDIS_PREFIX}presence:u:${u2.user.id}`)).toBe(0);
+        expect(await admin.zcard(`${env.REDIS_PREFIX}sockets:u:${u2.user.id}`)).toBe(0);
       } finally {
         admin.disconnect();
       }
