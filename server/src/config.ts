@@ -12,7 +12,10 @@ export interface Config {
   /** PostgreSQL URL; when absent the embedded PGlite in dataDir/db is used. */
   databaseUrl?: string;
   redisUrl?: string;
-  /** With Redis: a dead process's users go offline within this plus a third of it. */
+  /**
+   * With Redis: how long a process that stopped its heartbeat (sent every third of this) is still
+   * taken for alive; its users go offline within this plus a sixth of it.
+   */
   presenceTtlSeconds: number;
   /** Prefix of every Redis key, so installs (or test runs) can share one Redis. */
   redisPrefix: string;
@@ -156,7 +159,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     databaseUrl: urlSetting(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     redisUrl: urlSetting(env, 'REDIS_URL', ['redis:', 'rediss:']),
     redisPrefix: env.REDIS_PREFIX || 'kinodost:',
-    presenceTtlSeconds: intSetting(env, 'PRESENCE_TTL_SECONDS', 30, 3, 3600),
+    presenceTtlSeconds: intSetting(env, 'PRESENCE_TTL_SECONDS', 6, 3, 3600),
     smtpUrl: urlSetting(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || 'KinoDost <no-reply@kinodost.local>',
     publicUrl,

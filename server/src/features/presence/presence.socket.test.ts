@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { makeFriends } from '../../test/factories/friendship';
 import { createUser, type FactoryUser, reloadUser } from '../../test/factories/user';
 import { connectSocket, listenUrl, nextEvent, pause, record, type TestSocket } from '../../test/socket-client';
+import { MAX_SOCKETS_PER_MEMBER } from './presence.store';
 
 let t: TestApp;
 let url: string;
@@ -257,6 +258,36 @@ describe('abuse', () => {
     const stillServed = nextEvent(sa, 'user:lastSeenResponse');
     sa.emit('user:lastSeen', { userId: b.user.id });
     await stillServed;
+  });
+});
+
+describe('sockets per member', () => {
+  it('closes the oldest socket of a member who opens one past the cap; the member stays online', async () => {
+    const { a, b } = await trio();
+    const sa = await connect(a.token);
+    const offlines = record(sa, 'user:offline');
+    const tabs: TestSocket[] = [];
+    const closed: string[] = [];
+    for (let i = 0; i < MAX_SOCKETS_PER_MEMBER; i++) tabs.push(await connect(b.token));
+    for (const [i, tab] of tabs.entries()) tab.on('disconnect', (reason) => closed.push(`${i} ${reason}`));
+    const firstGone = new Promise((resolve) => tabs[0]?.once('disconnect', resolve));
+
+    tabs.push(await connect(b.token));
+    await firstGone;
+    // b is still online for a friend, and nobody was told otherwise.
+    const online = nextEvent(sa, 'user:online', (p) => p.userId === b.user.id);
+    sa.emit('user:lastSeen', { userId: b.user.id });
+    await online;
+    expect(offlines).toEqual([]);
+    expect(closed).toEqual(['0 io server disconnect']);
+    expect(tabs.filter((tab) => tab.connected)).toHaveLength(MAX_SOCKETS_PER_MEMBER);
+
+    // The next one closes the then oldest.
+    const secondGone = new Promise((resolve) => tabs[1]?.once('disconnect', resolve));
+    tabs.push(await connect(b.token));
+    await secondGone;
+    expect(closed).toEqual(['0 io server disconnect', '1 io server disconnect']);
+    expect(tabs.filter((tab) => tab.connected)).toHaveLength(MAX_SOCKETS_PER_MEMBER);
   });
 });
 

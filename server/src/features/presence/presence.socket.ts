@@ -140,18 +140,24 @@ export const presencePlugin = fp(async function presencePlugin(app: FastifyInsta
       if (await store.remove(userId, socket.id)) await announceOffline(userId);
     });
   };
-  store.start(
-    (userId) => {
+  store.start({
+    expired(userId) {
       inOrder(userId, () => announceOffline(userId)).catch((err) =>
         app.log.warn({ err }, 'could not announce an expired user'),
       );
     },
-    (userId) => {
+    restored(userId) {
       inOrder(userId, () => announceOnline(userId)).catch((err) =>
         app.log.warn({ err }, 'could not announce a restored user'),
       );
     },
-  );
+    // A member past MAX_SOCKETS_PER_MEMBER loses the oldest: each socket is in a room of its own id,
+    // and through the Redis adapter the process that holds it closes it.
+    evicted(socketIds) {
+      app.log.info({ sockets: socketIds.length }, 'socket cap: oldest sockets of a member closed');
+      io.in(socketIds).disconnectSockets(true);
+    },
+  });
 
   // The handshake must carry a valid, current token; the user id comes from it alone.
   io.use((socket, next) => {
@@ -188,9 +194,14 @@ export const presencePlugin = fp(async function presencePlugin(app: FastifyInsta
     };
 
     socket.join([userRoom(userId), MEMBERS]);
-    // Both may fail while Redis or the database is away; each failure is logged, never left unhandled.
+    // These may fail while Redis or the database is away; each failure is logged, never left unhandled.
+    const counted = store
+      .addSocket(userId, socket.id)
+      .catch((err) => app.log.warn({ err, userId }, 'socket count failed'));
     goOnline(socket).catch((err) => app.log.warn({ err, userId }, 'socket connect failed'));
     (async () => {
+      // users:online follows the count: a client that has it knows any older socket past the cap is closing.
+      await counted;
       const friends = await friendIdsOf(db, userId);
       socket.emit('users:online', [...(await store.online(friends))]);
     })().catch((err) => app.log.warn({ err, userId }, 'socket connect failed'));
@@ -227,6 +238,7 @@ export const presencePlugin = fp(async function presencePlugin(app: FastifyInsta
     );
     socket.on('disconnect', () => {
       goOffline(socket).catch((err) => app.log.warn({ err, userId }, 'socket disconnect failed'));
+      store.removeSocket(userId, socket.id).catch((err) => app.log.warn({ err, userId }, 'socket uncount failed'));
     });
   });
 
