@@ -130,15 +130,19 @@ describe('renaming', () => {
     expect((await as(token, '/api/user/profile', { username: 'Fidan' })).statusCode).toBe(200);
     expect((await as(token, '/api/user/profile', { username: 'FİDAN' })).statusCode).toBe(200);
 
-    // A mixed-script name that an upgrade found beside an older look-alike (migration 0010).
+    // Names an upgrade found beside an older look-alike (migration 0010): mixed-script, and
+    // fullwidth (stored before names were NFKC-normalised).
     await createUser(t.app, { username: 'tural' });
-    const { user, token: legacy } = await createUser(t.app);
-    await t.app.database.db
-      .update(users)
-      .set({ username: 'turаl', usernameSkeleton: `${usernameKey('tural')}#${user.id}` })
-      .where(eq(users.id, user.id));
-    const same = await as(legacy, '/api/user/profile', { username: 'turаl', email: 'tural.legacy@example.com' });
-    expect(same.statusCode).toBe(200);
-    expect(same.json()).toMatchObject({ username: 'turаl', email: 'tural.legacy@example.com' });
+    for (const legacyName of ['turаl', 'ｔｕｒａｌ']) {
+      const { user, token: legacy } = await createUser(t.app);
+      await t.app.database.db
+        .update(users)
+        .set({ username: legacyName, usernameSkeleton: `${usernameKey('tural')}#${user.id}` })
+        .where(eq(users.id, user.id));
+      const email = `${user.id}@example.com`;
+      const same = await as(legacy, '/api/user/profile', { username: legacyName, email });
+      expect(same.statusCode).toBe(200);
+      expect(same.json()).toMatchObject({ username: legacyName, email });
+    }
   });
 });

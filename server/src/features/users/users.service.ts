@@ -82,8 +82,9 @@ export const createUsersService = ({ db, bus, avatars, log }: UsersDeps) => {
    * working in the profile form (and keeps its key, which may carry a suffix, migration 0010).
    */
   const editUser = async (id: string, patch: AdminUpdateUserBody): Promise<UserRow> => {
+    const current = patch.username === undefined ? undefined : await repo.findUserById(db, id);
     let username = usernameOf(patch.username);
-    if (username !== undefined && username === (await repo.findUserById(db, id))?.username) username = undefined;
+    if (current && (patch.username === current.username || username === current.username)) username = undefined;
     const changes = { ...patch, username, email: patch.email?.toLowerCase() };
     await assertAvailable(db, changes, id);
     try {
