@@ -4,8 +4,9 @@ import { msg } from './messages';
 
 /**
  * Usernames that look alike are one name (docs/reliability.md, "Look-alike usernames").
- * Every path that sets a username goes through `prepareUsername` and stores `usernameKey`
- * of the result in `users.username_skeleton`, whose unique index settles races.
+ * Every path that sets a username stores its NFKC form (`normaliseUsername`) and that form's
+ * `usernameKey` in `users.username_skeleton`, whose unique index settles races; a new name
+ * must also pass `usernameProblem`.
  */
 
 /** Fullwidth, circled, ligature and other compatibility forms become their plain letters. */
@@ -65,7 +66,9 @@ const WRITING_SYSTEMS: Record<string, string[]> = {
   Hangul: ['Korean'],
   Bopomofo: ['Chinese'],
 };
+// Bounded: names sent by anyone may hold any of some 150,000 letters.
 const scriptsCache = new Map<string, Set<string>>();
+const CACHED_CHARS = 4096;
 /** The scripts a character is written in (a Katakana-Hiragana mark is both). */
 function scriptsOf(char: string): Set<string> {
   let found = scriptsCache.get(char);
@@ -73,6 +76,7 @@ function scriptsOf(char: string): Set<string> {
     found = new Set(
       SCRIPTS.filter((s) => s.test.test(char)).flatMap((s) => [s.name, ...(WRITING_SYSTEMS[s.name] ?? [])]),
     );
+    if (scriptsCache.size >= CACHED_CHARS) scriptsCache.clear();
     scriptsCache.set(char, found);
   }
   return found;
