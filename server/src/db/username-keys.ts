@@ -3,7 +3,7 @@ import { usernameKey } from '../lib/username';
 import type { Db } from './client';
 import { users } from './schema/index';
 
-const BATCH = 1000;
+const BATCH = 5000;
 
 /**
  * Fills `users.username_skeleton` where it is empty: after migration 0010 for every existing
@@ -32,13 +32,17 @@ export async function fillUsernameKeys(db: Db): Promise<number> {
       taken.add(key);
       return { id, key };
     });
+    // Staged, then set by one statement: one pass over the table however many members.
+    await tx.execute(sql`create temp table username_keys (id uuid primary key, key text not null) on commit drop`);
     for (let i = 0; i < rows.length; i += BATCH) {
       const batch = JSON.stringify(rows.slice(i, i + BATCH));
       await tx.execute(
-        sql`update ${users} set username_skeleton = v.key
-            from jsonb_to_recordset(${batch}::jsonb) as v(id uuid, key text) where ${users.id} = v.id`,
+        sql`insert into username_keys select * from jsonb_to_recordset(${batch}::jsonb) as v(id uuid, key text)`,
       );
     }
+    await tx.execute(sql`analyze username_keys`);
+    await tx.execute(sql`update ${users} set username_skeleton = k.key from username_keys k where ${users.id} = k.id`);
+    await tx.execute(sql`drop table username_keys`);
     return rows.length;
   });
 }
