@@ -171,6 +171,26 @@ describe('backup and restore', () => {
     expect((await readdir(path.join(target.dataDir, 'uploads'))).filter((f) => f.startsWith('.restore'))).toEqual([]);
   });
 
+  it('fills the look-alike keys of users that a backup from before migration 0010 lacks', async () => {
+    const older = path.join(work, 'before-0010.backup');
+    const lines = gunzipSync(await readFile(file))
+      .toString('utf8')
+      .split('\n')
+      .map((line, i) => {
+        if (i > 0 && !line.startsWith('{"t":"users"')) return line;
+        const record = JSON.parse(line);
+        if (i === 0) {
+          record.migrations = record.migrations.filter((m: { tag: string }) => m.tag < '0010');
+          record.tables.users = record.tables.users.filter((c: string) => c !== 'username_skeleton');
+        } else delete record.r.username_skeleton;
+        return JSON.stringify(record);
+      });
+    expect(lines.join('\n')).not.toMatch(/username_skeleton/);
+    await writeFile(older, gzipSync(lines.join('\n')));
+    await restoreBackup(target.database, target.dataDir, older, { force: true });
+    expect(await snapshot(target.database.db)).toEqual(await snapshot(source.database.db));
+  });
+
   it('a fresh install restores the backup of a restored one to the same rows (the dump is stable)', async () => {
     const again = path.join(work, 'again.backup');
     const other = await buildTestApp();

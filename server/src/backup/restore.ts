@@ -12,6 +12,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
+import { fillUsernameKeys } from '../db/username-keys';
 import { createLocalFileStore, type FileStore } from '../lib/storage';
 import {
   AVATAR_DIR,
@@ -199,6 +200,8 @@ export async function restoreBackup(
       if (trailer.files !== counted.files) {
         throw new BackupError(`the backup should hold ${trailer.files} files but holds ${counted.files}`);
       }
+      // A backup made before migration 0010 carries no look-alike keys.
+      await fillUsernameKeys(db);
     });
     // Committed: put the avatars in place.
     if (staged.length > 0) {

@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder } from '../paths';
-import type { Database, Schema } from './client';
+import type { Database, Db, Schema } from './client';
+import { fillUsernameKeys } from './username-keys';
 
 /** Arbitrary constant naming the migration lock. */
 const MIGRATION_LOCK_KEY = 727274;
@@ -35,11 +36,14 @@ async function upToDate(database: Database): Promise<boolean> {
  * Applies pending migrations (at every start; most starts find none, which one query
  * tells). Drizzle's migrator takes no lock, so on PostgreSQL several processes starting
  * at once serialise on a session advisory lock held on one dedicated connection.
+ * Data that SQL cannot compute is filled after the SQL files, under the same lock
+ * (usernames' look-alike keys, migration 0010).
  */
 export async function migrate(database: Database): Promise<void> {
   if (await upToDate(database)) return;
   if (!database.pool) {
     await migratePglite(database.db as unknown as PgliteDatabase<Schema>, { migrationsFolder });
+    await fillUsernameKeys(database.db);
     return;
   }
   // Loaded only here: a start on PGlite has no use for pg's driver.
@@ -51,7 +55,9 @@ export async function migrate(database: Database): Promise<void> {
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
-      await migratePg(drizzlePg({ client }), { migrationsFolder });
+      const locked = drizzlePg({ client });
+      await migratePg(locked, { migrationsFolder });
+      await fillUsernameKeys(locked as unknown as Db);
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }

@@ -25,6 +25,9 @@ export const msg = {
     unknown: 'Bu sahə qəbul edilmir',
     username:
       'İstifadəçi adı 3-30 simvoldan ibarət olmalı və yalnız hərf, rəqəm, "_" və "." simvollarından ibarət ola bilər',
+    usernameInvisible: 'İstifadəçi adında görünməyən və ya boş simvollar ola bilməz',
+    usernameScript:
+      'İstifadəçi adının hərfləri bir əlifbadan olmalıdır (məsələn, yalnız latın və ya yalnız kiril); rəqəm, "_" və "." istənilən əlifba ilə yazıla bilər',
     email: 'E-poçt ünvanı düzgün deyil',
     passwordLength: 'Şifrə 8-128 simvol olmalıdır',
     passwordIsUsername: 'Şifrə istifadəçi adı ilə eyni ola bilməz',

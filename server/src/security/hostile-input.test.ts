@@ -231,7 +231,11 @@ describe('hostile input never breaks the server or the data', () => {
       }
       expect(res.statusCode).toBe(201);
       const sent = parsed(text) as { username: string };
-      const [row] = await db().select().from(users).where(eq(users.username, sent.username));
+      // Usernames are stored in NFKC form (docs/reliability.md, "Look-alike usernames").
+      const [row] = await db()
+        .select()
+        .from(users)
+        .where(eq(users.username, sent.username.normalize('NFKC')));
       expect(row?.isAdmin).toBe(false);
       expect(row?.tokenVersion).toBe(0);
       expect(row?.id).not.toBe('00000000-0000-0000-0000-000000000000');

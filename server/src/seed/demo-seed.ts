@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { comments, friendships, movies, newsletters, users } from '../db/schema/index';
 import { hashPassword } from '../lib/password';
+import { usernameKey } from '../lib/username';
 import { loadDemoFilms } from './demo-catalogue';
 
 /** Demo members share one password, printed by the command. */
@@ -61,7 +62,13 @@ export async function seedDemo(db: Db, progress: (line: string) => void = () => 
   const inserted = await db
     .insert(users)
     .values(
-      wanted.map((u) => ({ username: u, email: `${u}@demo.kinodost.az`, passwordHash, isAdmin: u === DEMO_ADMIN })),
+      wanted.map((u) => ({
+        username: u,
+        usernameSkeleton: usernameKey(u),
+        email: `${u}@demo.kinodost.az`,
+        passwordHash,
+        isAdmin: u === DEMO_ADMIN,
+      })),
     )
     .onConflictDoNothing()
     .returning({ id: users.id });

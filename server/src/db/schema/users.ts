@@ -1,12 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-/** Members. Username and email are unique without regard to case. */
+/**
+ * Members. Username and email are unique without regard to case; usernames also by their
+ * look-alike key (lib/username.ts, docs/reliability.md "Look-alike usernames").
+ */
 export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     username: text('username').notNull(),
+    /**
+     * usernameKey(username): every write of a username sets it. Null only for a row written
+     * outside the app (a bench load); migrations fill such rows (db/username-keys.ts).
+     */
+    usernameSkeleton: text('username_skeleton'),
     /** Stored lowercase. */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -21,6 +29,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_username_skeleton_key').on(t.usernameSkeleton),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_created_at_idx').on(t.createdAt),
     // Partial index: the last-admin check counts admins under a row lock.

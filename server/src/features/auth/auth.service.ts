@@ -11,7 +11,7 @@ import { msg } from '../../lib/messages';
 import { hashPassword, passwordProblem, verifyAgainstDummy, verifyPassword } from '../../lib/password';
 import type { TokenService } from '../../lib/tokens';
 import * as users from '../users/users.repository';
-import { assertAvailable, rethrowTaken } from '../users/users.service';
+import { assertAvailable, rethrowTaken, usernameOf } from '../users/users.service';
 import type { AuthThrottles } from './auth.throttles';
 import * as resets from './password-resets.repository';
 
@@ -67,11 +67,12 @@ export const createAuthService = (d: AuthDeps) => {
   return {
     async register(body: RegisterBody, ip: string): Promise<string> {
       await d.throttles.registerPerIp.hit(ip);
-      assertPasswordAllowed('password', body.password, body.username);
+      const username = usernameOf(body.username);
+      assertPasswordAllowed('password', body.password, username);
       const email = body.email.toLowerCase();
-      await assertAvailable(d.db, { username: body.username, email });
+      await assertAvailable(d.db, { username, email });
       const passwordHash = await hashPassword(body.password);
-      const user = await users.insertUser(d.db, { username: body.username, email, passwordHash }).catch(rethrowTaken);
+      const user = await users.insertUser(d.db, { username, email, passwordHash }).catch(rethrowTaken);
       d.bus.emit('user:created', { userId: user.id });
       return tokenFor(user);
     },

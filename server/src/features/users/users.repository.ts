@@ -1,7 +1,8 @@
-import { asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { type UserRow, users } from '../../db/schema/index';
+import { usernameKey } from '../../lib/username';
 
 /** All SQL about users. The auth feature uses it too: it is the users feature's public data API. */
 
@@ -18,6 +19,21 @@ export const findUserById = async (db: Db, id: string): Promise<UserRow | undefi
 
 export const findUserByUsername = async (db: Db, username: string): Promise<UserRow | undefined> =>
   (await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`))[0];
+
+/** A member (other than exceptId) whose username is, or looks like, this one: same lower case or same look-alike key. */
+export const findUserByLookalike = async (db: Db, username: string, exceptId?: string): Promise<UserRow | undefined> =>
+  (
+    await db
+      .select()
+      .from(users)
+      .where(
+        and(
+          or(sql`lower(${users.username}) = lower(${username})`, eq(users.usernameSkeleton, usernameKey(username))),
+          exceptId === undefined ? undefined : ne(users.id, exceptId),
+        ),
+      )
+      .limit(1)
+  )[0];
 
 /** A user by username or email, both without regard to case. */
 export const findUserByLogin = async (db: Db, login: string): Promise<UserRow | undefined> =>
@@ -39,11 +55,16 @@ export const insertUser = async (
 ): Promise<UserRow> => {
   const [row] = await db
     .insert(users)
-    .values({ ...values, isAdmin: sql`not exists (select 1 from ${users})` })
+    .values({
+      ...values,
+      usernameSkeleton: usernameKey(values.username),
+      isAdmin: sql`not exists (select 1 from ${users})`,
+    })
     .returning();
   return row as UserRow;
 };
 
+/** Changes a member's row; a new username brings its look-alike key along. */
 export const updateUser = async (
   db: Db,
   id: string,
@@ -52,7 +73,11 @@ export const updateUser = async (
   (
     await db
       .update(users)
-      .set({ ...patch, updatedAt: new Date() })
+      .set({
+        ...patch,
+        ...(patch.username === undefined ? {} : { usernameSkeleton: usernameKey(patch.username) }),
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, id))
       .returning()
   )[0];

@@ -9,6 +9,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors'
 import type { EventBus } from '../../lib/event-bus';
 import { msg } from '../../lib/messages';
 import { type FileStore, newAvatarName } from '../../lib/storage';
+import { assertUsernameAllowed, normaliseUsername } from '../../lib/username';
 import * as repo from './users.repository';
 
 export interface UsersDeps {
@@ -24,11 +25,16 @@ function takenError(field: 'username' | 'email'): ConflictError {
   return new ConflictError(text, { [field]: text });
 }
 
-/** Refuses a username or email another account already has (case-insensitive). */
+/**
+ * Refuses a username another account has or that looks like one (409), or that breaks the
+ * username rules (400), and an email another account has (case-insensitive). The 409 comes
+ * first: `аdmin` (Cyrillic а) is "taken" while `admin` exists, not merely mixed-script.
+ * Pass the username in NFKC form (usernameOf), as it will be stored.
+ */
 export async function assertAvailable(db: Db, fields: { username?: string; email?: string }, exceptId?: string) {
-  if (fields.username) {
-    const other = await repo.findUserByUsername(db, fields.username);
-    if (other && other.id !== exceptId) throw takenError('username');
+  if (fields.username !== undefined) {
+    if (await repo.findUserByLookalike(db, fields.username, exceptId)) throw takenError('username');
+    assertUsernameAllowed(fields.username);
   }
   if (fields.email) {
     const other = await repo.findUserByEmail(db, fields.email);
@@ -36,10 +42,15 @@ export async function assertAvailable(db: Db, fields: { username?: string; email
   }
 }
 
+/** A username as it is checked and stored: NFKC (docs/reliability.md, "Look-alike usernames"). */
+export const usernameOf = <T extends string | undefined>(raw: T): T =>
+  (raw === undefined ? raw : normaliseUsername(raw)) as T;
+
 /** Maps a unique violation lost to a concurrent request onto the same 409 as the pre-check. */
 export function rethrowTaken(err: unknown): never {
   const constraint = uniqueViolation(err);
-  if (constraint === 'users_username_lower_key') throw takenError('username');
+  if (constraint === 'users_username_lower_key' || constraint === 'users_username_skeleton_key')
+    throw takenError('username');
   if (constraint === 'users_email_lower_key') throw takenError('email');
   throw err;
 }
@@ -65,9 +76,16 @@ export const createUsersService = ({ db, bus, avatars, log }: UsersDeps) => {
     return result;
   };
 
-  /** Applies a profile edit (own or by an admin), keeping usernames and emails unique. */
+  /**
+   * Applies a profile edit (own or by an admin), keeping usernames and emails unique. A
+   * username sent unchanged is left alone: a name from before the look-alike rules keeps
+   * working in the profile form (and keeps its key, which may carry a suffix, migration 0010).
+   */
   const editUser = async (id: string, patch: AdminUpdateUserBody): Promise<UserRow> => {
-    const changes = { ...patch, email: patch.email?.toLowerCase() };
+    const current = patch.username === undefined ? undefined : await repo.findUserById(db, id);
+    let username = usernameOf(patch.username);
+    if (current && (patch.username === current.username || username === current.username)) username = undefined;
+    const changes = { ...patch, username, email: patch.email?.toLowerCase() };
     await assertAvailable(db, changes, id);
     try {
       return changed(id, mustExist(await repo.updateUser(db, id, changes)));

@@ -4,6 +4,7 @@ import type { App } from '../../app';
 import type { Db } from '../../db/client';
 import { type UserRow, users } from '../../db/schema/index';
 import { hashPassword } from '../../lib/password';
+import { usernameKey } from '../../lib/username';
 import { tag } from '../../plugins/response-cache';
 import { dropCached } from './cache';
 
@@ -24,14 +25,16 @@ export async function createUser(
 ): Promise<FactoryUser> {
   hashed ??= hashPassword(FACTORY_PASSWORD);
   const suffix = randomBytes(4).toString('hex');
+  const username = overrides.username ?? `user_${suffix}`;
   const [user] = await app.database.db
     .insert(users)
     .values({
-      username: `user_${suffix}`,
       email: `user_${suffix}@example.com`,
       passwordHash: await hashed,
       isAdmin: false,
       ...overrides,
+      username,
+      usernameSkeleton: usernameKey(username),
     })
     .returning();
   if (!user) throw new Error('insert failed');
@@ -51,7 +54,14 @@ export async function reloadUser(app: App, id: string): Promise<UserRow | undefi
 export async function insertMembers(db: Db, usernames: string[]): Promise<string[]> {
   const rows = await db
     .insert(users)
-    .values(usernames.map((username) => ({ username, email: `${username}@example.com`, passwordHash: 'not-a-hash' })))
+    .values(
+      usernames.map((username) => ({
+        username,
+        usernameSkeleton: usernameKey(username),
+        email: `${username}@example.com`,
+        passwordHash: 'not-a-hash',
+      })),
+    )
     .returning({ id: users.id });
   return rows.map((r) => r.id);
 }
