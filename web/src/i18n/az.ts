@@ -384,6 +384,7 @@ export const az = {
     submit: 'Göndər',
     sending: 'Göndərilir…',
     pendingNotice: 'Şərhiniz göndərildi. Moderator təsdiqlədikdən sonra hamıya görünəcək.',
+    publishedNotice: 'Şərhiniz dərc olundu.',
     pending: 'Təsdiq gözləyir',
     rejected: 'Rədd edilib',
     ownHint: 'Bu şərhi yalnız siz görürsünüz',
