@@ -110,6 +110,8 @@ export const az = {
       loadError: 'İstifadəçi siyahısını yükləmək mümkün olmadı',
       displayedRows: ({ from, to, count }: { from: number; to: number; count: number }) => `${from}–${to} / ${count}`,
       toggleAdmin: (username: string) => `${username} üçün admin hüququ`,
+      lastAdminSwitch: 'Sonuncu admini adminlikdən çıxarmaq olmaz: əvvəlcə başqa istifadəçini admin edin',
+      lastAdminDelete: 'Sonuncu admini silmək olmaz: əvvəlcə başqa istifadəçini admin edin',
       editUser: (username: string) => `${username} istifadəçisini redaktə et`,
       deleteUser: (username: string) => `${username} istifadəçisini sil`,
       adminGranted: (username: string) => `${username} artıq admindir`,
