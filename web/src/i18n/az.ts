@@ -200,6 +200,8 @@ export const az = {
       success: 'Şifrəniz yeniləndi. İndi yeni şifrə ilə daxil ola bilərsiniz.',
       toLogin: 'Daxil ol',
       requestNew: 'Yeni keçid istə',
+      checking: 'Keçid yoxlanılır',
+      invalidTitle: 'Keçid artıq keçərli deyil',
     },
     validation: {
       usernameRequired: 'İstifadəçi adını daxil edin',
