@@ -11,7 +11,7 @@ export interface CommentActor {
   isAdmin: boolean;
 }
 
-/** Comments and their moderation (PRODUCT.md "Comments and moderation"). */
+/** Comments and their moderation (PRODUCT.md "Comments and moderation"; docs/architecture.md "Comments"). */
 export const createCommentsService = (db: Db, postThrottle: Throttle) => {
   const movieMustExist = async (movieId: string) => {
     if (!(await findMovie(db, movieId))) throw new NotFoundError(msg.movies.notFound);
