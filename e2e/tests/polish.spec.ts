@@ -74,6 +74,7 @@ test('a used reset link says so as the page opens, with a one-line way to ask fo
 
   await api.resetPassword(token, `${user.password}-Yeni`);
   await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Bu keçid işləmir' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveText('Şifrə yeniləmə keçidi etibarsızdır və ya müddəti bitib');
   await expect(page.locator('input[name="newPassword"]')).toHaveCount(0);
   const requestNew = page.getByRole('link', { name: 'Yeni keçid istə' });

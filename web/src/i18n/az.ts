@@ -201,7 +201,7 @@ export const az = {
       toLogin: 'Daxil ol',
       requestNew: 'Yeni keçid istə',
       checking: 'Keçid yoxlanılır',
-      invalidTitle: 'Keçid artıq keçərli deyil',
+      invalidTitle: 'Bu keçid işləmir',
     },
     validation: {
       usernameRequired: 'İstifadəçi adını daxil edin',

@@ -25,7 +25,7 @@ describe('ResetPasswordPage', () => {
     });
     openLink('used-token');
     expect(await screen.findByRole('alert')).toHaveTextContent(invalidText);
-    expect(screen.getByRole('heading', { name: 'Keçid artıq keçərli deyil' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Bu keçid işləmir' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Yeni keçid istə' })).toHaveAttribute('href', '/forgot-password');
     expect(screen.queryByLabelText(/^Yeni şifrə/)).not.toBeInTheDocument();
     expect(api.calls()).toEqual(['GET /api/auth/reset-password/used-token']);

@@ -55,7 +55,7 @@ const visuallyHidden = {
 function LastAdminReason({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <Tooltip title={title} describeChild>
-      <Box component="span" tabIndex={0} sx={{ display: 'inline-flex' }}>
+      <Box component="span" tabIndex={0} sx={{ display: 'inline-flex', verticalAlign: 'middle', position: 'relative' }}>
         {children}
         <Box component="span" id={id} sx={visuallyHidden}>
           {title}
