@@ -96,6 +96,30 @@ export class Api {
     );
   }
 
+  /** Every admin of the install (GET /api/user/all, all pages). */
+  async admins(adminToken: string): Promise<Profile[]> {
+    const found: Profile[] = [];
+    for (let page = 1; ; page++) {
+      const res = await ok(
+        await this.request.get(`/api/user/all?page=${page}&limit=100`, { headers: bearer(adminToken) }),
+        'list users',
+      );
+      const { data, total } = (await res.json()) as { data: Profile[]; total: number };
+      found.push(...data.filter((user) => user.isAdmin));
+      if (data.length === 0 || page * 100 >= total) return found;
+    }
+  }
+
+  /** Asks for a reset mail (the link lands in the outbox, see outbox.ts). */
+  async forgotPassword(email: string): Promise<void> {
+    await ok(await this.request.post('/api/auth/forgot-password', { data: { email } }), `forgot password ${email}`);
+  }
+
+  /** Sets a new password with a mailed reset token, which uses the token up. */
+  async resetPassword(token: string, newPassword: string): Promise<void> {
+    await ok(await this.request.post('/api/auth/reset-password', { data: { token, newPassword } }), 'reset password');
+  }
+
   /** Changing the password revokes every older token of the user; answers the new token. */
   async changePassword(token: string, currentPassword: string, newPassword: string): Promise<string> {
     const res = await ok(

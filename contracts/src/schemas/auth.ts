@@ -31,6 +31,14 @@ export const ResetPasswordBody = Type.Object({
 });
 export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
 
+/** GET /api/auth/reset-password/{token}: whether a mailed reset link can still be used. */
+export const ResetTokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
+export type ResetTokenParams = Static<typeof ResetTokenParams>;
+
+/** The link is valid (an invalid one is 404 with the error body). */
+export const ResetTokenReply = Type.Object({ success: Type.Literal(true), valid: Type.Literal(true) });
+export type ResetTokenReply = Static<typeof ResetTokenReply>;
+
 export const ChangePasswordBody = Type.Object({
   currentPassword: Type.String({ minLength: 1, maxLength: 128 }),
   newPassword: Password,

@@ -52,5 +52,9 @@ export const UserListQuery = Type.Object({
 });
 export type UserListQuery = Static<typeof UserListQuery>;
 
-export const UserList = Paged(UserProfile);
+/** A page of users, plus how many admins the install has (the page disables the last one's controls). */
+export const UserList = Type.Object({
+  ...Paged(UserProfile).properties,
+  adminCount: Type.Integer({ minimum: 0 }),
+});
 export type UserList = Static<typeof UserList>;

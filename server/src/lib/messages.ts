@@ -47,6 +47,7 @@ export const msg = {
     loginLimited: 'Çox sayda uğursuz giriş cəhdi. Bir az sonra yenidən cəhd edin',
     registerLimited: 'Bu ünvandan çox sayda qeydiyyat edildi. Bir az sonra yenidən cəhd edin',
     forgotLimited: 'Bu e-poçt üçün çox sayda sorğu göndərildi. Bir az sonra yenidən cəhd edin',
+    resetLimited: 'Bu ünvandan çox sayda şifrə yeniləmə cəhdi edildi. Bir az sonra yenidən cəhd edin',
   },
   users: {
     notFound: 'İstifadəçi tapılmadı',

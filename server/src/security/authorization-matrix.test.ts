@@ -165,6 +165,13 @@ const MATRIX: Row[] = [
     expect: all(200),
   },
   {
+    method: 'GET',
+    path: '/api/auth/reset-password/{token}',
+    url: (w) => `/api/auth/reset-password/${w.resetToken}`,
+    expect: all(200),
+    why: 'the token is the right, not the caller',
+  },
+  {
     method: 'POST',
     path: '/api/auth/reset-password',
     url: () => '/api/auth/reset-password',

@@ -5,10 +5,10 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../config/paths';
 import { azShell } from '../i18n/az-shell';
 
-/** What a member who is not an admin sees on /admin/* (the exact refusal text of SPEC.md). */
+/** What a member who is not an admin sees on /admin/*, inside the main layout (guards.tsx). */
 export function AdminRefusal() {
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
+    <Box sx={{ display: 'grid', placeItems: 'center', px: 2, py: { xs: 6, sm: 10 } }}>
       <Box sx={{ maxWidth: 480, width: '100%', textAlign: 'center' }}>
         <Alert severity="error" sx={{ mb: 2, textAlign: 'left' }}>
           {azShell.errors.adminOnly}

@@ -1,7 +1,8 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
 import { useAuth } from '../lib/auth/auth-context';
+import { MainLayout } from './layouts/main-layout';
 
 // Rarely seen, so its own chunk (with MUI's Alert) rather than part of every first page load.
 const AdminRefusal = lazy(async () => ({ default: (await import('./admin-refusal')).AdminRefusal }));
@@ -17,16 +18,19 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   return children ?? <Outlet />;
 }
 
-/** Admin-only routes: logged out -> /login; a member sees the exact refusal text. */
+/**
+ * Admin-only routes: logged out -> /login; a member sees the exact refusal text inside the main
+ * layout, so that the header and its menus still lead somewhere.
+ */
 export function RequireAdmin({ children }: { children?: ReactNode }) {
   const { isLoggedIn, isLoadingAuth, isAdmin, isProfileLoading, loginPath } = useAuth();
   if (isLoadingAuth || isProfileLoading) return <PageSpinner fullScreen />;
   if (!isLoggedIn) return <Navigate to={loginPath} replace />;
   if (!isAdmin) {
     return (
-      <Suspense fallback={<PageSpinner fullScreen />}>
+      <MainLayout>
         <AdminRefusal />
-      </Suspense>
+      </MainLayout>
     );
   }
   return children ?? <Outlet />;

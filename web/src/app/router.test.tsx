@@ -55,6 +55,11 @@ describe('routes and guards (SPEC.md section 2)', () => {
     expect(await screen.findByText('Bu səhifəyə giriş üçün admin yetkiniz yoxdur.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/users');
     expect(screen.queryByText('İstifadəçi İdarəetmə')).not.toBeInTheDocument();
+    // Inside the main layout: the header's menu, the page in <main>, the footer.
+    expect(screen.getByRole('main')).toHaveTextContent('Bu səhifəyə giriş üçün admin yetkiniz yoxdur.');
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Menyunu aç' })).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
   });
 
   it('an admin at /admin gets the admin layout and the counts', async () => {

@@ -346,6 +346,71 @@ describe('forgot and reset password', () => {
     expect((await post('reset-password', { token: 'junk', newPassword: 'daha-yeni-parol-1' })).statusCode).toBe(400);
   });
 
+  it('GET /api/auth/reset-password/{token} tells whether a link is usable, without using it up', async () => {
+    const { user } = await createUser(t.app, { username: 'reset_checker', email: 'reset.checker@example.com' });
+    await post('forgot-password', { email: 'reset.checker@example.com' });
+    const mail = await eventually(async () =>
+      (await t.outbox()).find((m) => m.includes('To: reset.checker@example.com')),
+    );
+    const token = linkIn(mail) as string;
+    const check = (value: string) =>
+      t.inject({ method: 'GET', url: `/api/auth/reset-password/${value}`, remoteAddress: '10.0.0.1' });
+    const invalid = { success: false, error: msg.auth.resetInvalid, code: 'NOT_FOUND' };
+
+    const valid = await check(token);
+    expect(valid.statusCode).toBe(200);
+    expect(valid.json()).toEqual({ success: true, valid: true });
+    expect(valid.headers['cache-control']).toBe('no-store');
+    // Asking again, and then resetting, both still work: the check does not consume the token.
+    expect((await check(token)).statusCode).toBe(200);
+    expect((await post('reset-password', { token, newPassword: 'yeni-parol-2026' })).statusCode).toBe(200);
+
+    const used = await check(token);
+    expect(used.statusCode).toBe(404);
+    expect(used.json()).toEqual(invalid);
+    expect(used.headers['cache-control']).toBe('no-store');
+
+    await post('forgot-password', { email: 'reset.checker@example.com' });
+    const mails = await eventually(async () => {
+      const m = (await t.outbox()).filter((x) => x.includes('To: reset.checker@example.com'));
+      return m.length === 2 ? m : undefined;
+    });
+    const second = linkIn(mails[1] as string) as string;
+    expect((await check(second)).statusCode).toBe(200);
+    await t.app.database.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.userId, user.id));
+    expect((await check(second)).json()).toEqual(invalid);
+    expect((await check('junk')).json()).toEqual(invalid);
+    const tooLong = await check('x'.repeat(201));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().code).toBe('VALIDATION');
+  });
+
+  it('throttles reset-link checks and resets per IP, with the login limits', async () => {
+    const limited = await buildTestApp({ LOGIN_ATTEMPTS_PER_IP: '2' });
+    try {
+      const from = (remoteAddress: string) =>
+        limited.inject({ method: 'GET', url: `/api/auth/reset-password/${'a'.repeat(43)}`, remoteAddress });
+      expect((await from('10.8.8.8')).statusCode).toBe(404);
+      const reset = await limited.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        remoteAddress: '10.8.8.8',
+        payload: { token: 'a'.repeat(43), newPassword: 'yeni-parol-2026' },
+      });
+      expect(reset.statusCode).toBe(400);
+      const blocked = await from('10.8.8.8');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().error).toBe(msg.auth.resetLimited);
+      expect(blocked.headers['retry-after']).toBeDefined();
+      expect((await from('10.9.9.9')).statusCode).toBe(404);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('throttles forgot-password per email', async () => {
     for (let i = 0; i < 3; i++)
       expect((await post('forgot-password', { email: 'flood@example.com' })).statusCode).toBe(200);

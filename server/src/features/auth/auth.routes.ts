@@ -6,6 +6,8 @@ import {
   LoginBody,
   RegisterBody,
   ResetPasswordBody,
+  ResetTokenParams,
+  ResetTokenReply,
   TokenReply,
 } from '@kinodost/contracts/schemas/auth';
 import { MessageReply } from '@kinodost/contracts/schemas/common';
@@ -14,7 +16,7 @@ import { msg } from '../../lib/messages';
 import { bearer, currentUser } from '../../lib/route-helpers';
 import type { AuthService } from './auth.service';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
 /** Sign-up, sign-in and password reset (SPEC.md section 7); none of them takes a token. */
 export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, { auth }) => {
@@ -39,11 +41,23 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
     },
   );
 
+  // Asked by the reset page as it opens; 404 with the invalid-link text when the link cannot be used.
+  app.get(
+    '/reset-password/:token',
+    { schema: { tags: ['auth'], params: ResetTokenParams, response: { 200: ResetTokenReply, ...errors } } },
+    async (request, reply) => {
+      // The answer changes once the link is used or expires, and names a secret: never stored.
+      reply.header('cache-control', 'no-store');
+      await auth.checkResetToken(request.params.token, request.ip);
+      return { success: true as const, valid: true as const };
+    },
+  );
+
   app.post(
     '/reset-password',
     { schema: { tags: ['auth'], body: ResetPasswordBody, response: { 200: MessageReply, ...errors } } },
     async (request) => {
-      await auth.resetPassword(request.body);
+      await auth.resetPassword(request.body, request.ip);
       return { success: true as const, message: msg.auth.resetDone };
     },
   );

@@ -3,7 +3,7 @@ import type { ChangePasswordBody, LoginBody, RegisterBody, ResetPasswordBody } f
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
-import { BadRequestError, UnauthorizedError, ValidationError } from '../../lib/errors';
+import { BadRequestError, NotFoundError, UnauthorizedError, ValidationError } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
 import { passwordResetMail } from '../../lib/mail-templates';
 import type { Mailer } from '../../lib/mailer';
@@ -108,8 +108,19 @@ export const createAuthService = (d: AuthDeps) => {
       d.runAfterReply('password reset: could not store or mail the link', () => mailResetLink(address));
     },
 
+    /**
+     * Whether a mailed reset token can still be used (unused, unexpired, its account still there),
+     * without using it: the reset page asks as it opens, before anyone types a password.
+     */
+    async checkResetToken(token: string, ip: string): Promise<void> {
+      await d.throttles.resetPerIp.hit(ip);
+      const userId = await resets.findValidReset(d.db, sha256(token));
+      if (!userId || !(await users.findUserById(d.db, userId))) throw new NotFoundError(msg.auth.resetInvalid);
+    },
+
     /** Sets a new password with a mailed token: single use, one hour, revokes every session. */
-    async resetPassword(body: ResetPasswordBody): Promise<void> {
+    async resetPassword(body: ResetPasswordBody, ip: string): Promise<void> {
+      await d.throttles.resetPerIp.hit(ip);
       const tokenHash = sha256(body.token);
       const userId = await resets.findValidReset(d.db, tokenHash);
       const user = userId ? await users.findUserById(d.db, userId) : undefined;

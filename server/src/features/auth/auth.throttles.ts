@@ -37,5 +37,14 @@ export const createAuthThrottles = (limits: Config['limits'], redis?: Redis, pre
     redis,
     prefix,
   }),
+  /** Reset-link checks and resets per IP: each one is a guess at a token, as a login is at a password. */
+  resetPerIp: createThrottle({
+    name: 'reset-ip',
+    points: limits.loginAttemptsPerIp,
+    durationSeconds: limits.loginWindowSeconds,
+    message: msg.auth.resetLimited,
+    redis,
+    prefix,
+  }),
 });
 export type AuthThrottles = ReturnType<typeof createAuthThrottles>;

@@ -31,8 +31,25 @@ const joined = (db: Db) =>
     .innerJoin(users, eq(users.id, comments.authorId))
     .innerJoin(movies, eq(movies.id, comments.movieId));
 
-export const insertComment = async (db: Db, movieId: string, authorId: string, text: string): Promise<CommentRow> =>
-  (await db.insert(comments).values({ movieId, authorId, text }).returning())[0] as CommentRow;
+/** A pending comment, or with `approved` one approved (and moderated) by its own author. */
+export const insertComment = async (
+  db: Db,
+  movieId: string,
+  authorId: string,
+  text: string,
+  approved = false,
+): Promise<CommentRow> =>
+  (
+    await db
+      .insert(comments)
+      .values({
+        movieId,
+        authorId,
+        text,
+        ...(approved && { status: 'approved' as const, moderatedBy: authorId, moderatedAt: sql`now()` }),
+      })
+      .returning()
+  )[0] as CommentRow;
 
 export const findComment = async (db: Db, id: string): Promise<CommentWithAuthor | undefined> => {
   const [row] = await joined(db).where(eq(comments.id, id));

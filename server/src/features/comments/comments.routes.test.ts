@@ -53,6 +53,24 @@ describe('posting and reading comments', () => {
     });
   });
 
+  it("an admin's own comment is approved as posted: public at once, never in the moderation queue", async () => {
+    const before = (await as(admin, 'GET', '/api/stats/admin')).json().pendingCommentCount;
+    const res = await post(admin, 'Adminin fikri');
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ text: 'Adminin fikri', status: 'approved', author: { id: admin.user.id } });
+    const id = res.json().id;
+    expect(texts(await t.inject({ method: 'GET', url: `/api/movies/${movieId}/comments?limit=100` }))).toContain(
+      'Adminin fikri',
+    );
+    const pending = await as(admin, 'GET', '/api/admin/comments?limit=100');
+    expect(pending.json().data.map((c: { id: string }) => c.id)).not.toContain(id);
+    const approved = await as(admin, 'GET', '/api/admin/comments?status=approved&limit=100');
+    expect(approved.json().data.map((c: { id: string }) => c.id)).toContain(id);
+    expect((await as(admin, 'GET', '/api/stats/admin')).json().pendingCommentCount).toBe(before);
+    // A member's comment still waits.
+    expect((await post(other, 'Üzvün fikri')).json().status).toBe('pending');
+  });
+
   it('refuses blank, too long or non-text comments, unknown movies and visitors', async () => {
     expect((await post(author, '   ')).json().fields).toEqual({ text: msg.comments.blank });
     expect((await post(author, '')).statusCode).toBe(400);

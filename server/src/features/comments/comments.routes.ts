@@ -54,7 +54,7 @@ export const movieCommentsRoutes: FastifyPluginAsyncTypebox<{ comments: Comments
     async (request, reply) =>
       reply
         .status(201)
-        .send(toComment(await comments.post(currentUser(request).id, request.params.id, request.body.text))),
+        .send(toComment(await comments.post(currentUser(request), request.params.id, request.body.text))),
   );
 
   app.delete(

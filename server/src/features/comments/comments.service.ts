@@ -11,20 +11,23 @@ export interface CommentActor {
   isAdmin: boolean;
 }
 
-/** Comments and their moderation (PRODUCT.md "Comments and moderation"). */
+/** Comments and their moderation (PRODUCT.md "Comments and moderation"; docs/architecture.md "Comments"). */
 export const createCommentsService = (db: Db, postThrottle: Throttle) => {
   const movieMustExist = async (movieId: string) => {
     if (!(await findMovie(db, movieId))) throw new NotFoundError(msg.movies.notFound);
   };
 
   return {
-    /** A new comment starts pending; it is public once an admin approves it. */
-    async post(authorId: string, movieId: string, text: string) {
+    /**
+     * A member's new comment starts pending; it is public once an admin approves it. An admin's
+     * own comment is approved as posted, by that admin: nobody else would moderate it.
+     */
+    async post(author: CommentActor, movieId: string, text: string) {
       const body = text.trim();
       if (!body) throw new ValidationError(msg.comments.blank, { text: msg.comments.blank });
       await movieMustExist(movieId);
-      await postThrottle.hit(authorId);
-      const row = await repo.insertComment(db, movieId, authorId, body);
+      await postThrottle.hit(author.id);
+      const row = await repo.insertComment(db, movieId, author.id, body, author.isAdmin);
       return (await repo.findComment(db, row.id)) as repo.CommentWithAuthor;
     },
 

@@ -101,6 +101,10 @@ export const lockAdmins = async (db: Db): Promise<string[]> => {
   return rows.map((r) => r.id);
 };
 
+/** How many admins there are: a count of the small partial index users_admins_idx. */
+export const countAdmins = async (db: Db): Promise<number> =>
+  (await db.select({ n: count() }).from(users).where(eq(users.isAdmin, true)))[0]?.n ?? 0;
+
 const SORTS = {
   created_at: asc(users.createdAt),
   '-created_at': desc(users.createdAt),

@@ -205,7 +205,12 @@ describe('admin user management', () => {
       const { user: member } = await createUser(solo.app);
       const put = (id: string, isAdmin: unknown) =>
         solo.injectAs(token, { method: 'PUT', url: `/api/user/${id}/admin`, payload: { isAdmin } });
+      // The list tells the page how many admins there are, whatever page or search it shows.
+      const adminCount = async (query = '') =>
+        (await solo.injectAs(token, { method: 'GET', url: `/api/user/all${query}` })).json().adminCount;
 
+      expect(await adminCount()).toBe(1);
+      expect(await adminCount(`?q=${member.username}`)).toBe(1);
       const last = await put(boss.id, false);
       expect(last.statusCode).toBe(400);
       expect(last.json().error).toBe(msg.users.lastAdmin);
@@ -214,6 +219,7 @@ describe('admin user management', () => {
       const promoted = await put(member.id, true);
       expect(promoted.statusCode).toBe(200);
       expect(promoted.json().isAdmin).toBe(true);
+      expect(await adminCount()).toBe(2);
       expect((await put('00000000-0000-4000-8000-000000000000', true)).statusCode).toBe(404);
       expect((await put(boss.id, false)).json().isAdmin).toBe(false);
 

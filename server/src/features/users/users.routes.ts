@@ -96,8 +96,8 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { page, limit } = request.query;
-      const { rows, total } = await users.list(request.query);
-      return { success: true as const, data: rows.map(toProfile), page, limit, total };
+      const { rows, total, adminCount } = await users.list(request.query);
+      return { success: true as const, data: rows.map(toProfile), page, limit, total, adminCount };
     },
   );
 

@@ -134,7 +134,14 @@ export const createUsersService = ({ db, bus, avatars, log }: UsersDeps) => {
       return after;
     },
 
-    list: (q: UserListQuery) => repo.listUsers(db, { page: q.page, limit: q.limit, search: q.q, sort: q.sort }),
+    /** One page of users and the number of admins (docs/architecture.md, "Status codes": the last admin stays). */
+    list: async (q: UserListQuery) => {
+      const [page, adminCount] = await Promise.all([
+        repo.listUsers(db, { page: q.page, limit: q.limit, search: q.q, sort: q.sort }),
+        repo.countAdmins(db),
+      ]);
+      return { ...page, adminCount };
+    },
 
     /** Sets or removes the admin flag; the last admin cannot be demoted. */
     async setAdmin(id: string, isAdmin: boolean): Promise<UserRow> {

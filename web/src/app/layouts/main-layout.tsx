@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
 import { isAdminPath } from '../../config/paths';
@@ -43,8 +43,11 @@ function FooterAndBottomBar() {
   );
 }
 
-/** Header, page, footer and (on phones, when logged in) the bottom bar. */
-export function MainLayout() {
+/**
+ * Header, page, footer and (on phones, when logged in) the bottom bar. The page is the route's
+ * outlet, or `children` for a page shown in place of a route's own (the admin refusal, guards.tsx).
+ */
+export function MainLayout({ children }: { children?: ReactNode }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <Box
@@ -74,9 +77,7 @@ export function MainLayout() {
         tabIndex={-1}
         sx={{ flex: 1, outline: 'none', minHeight: { xs: 'calc(100vh - 56px)', sm: 'calc(100vh - 64px)' } }}
       >
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <Suspense fallback={<PageSpinner />}>{children ?? <Outlet />}</Suspense>
       </Box>
       <FooterAndBottomBar />
     </Box>

@@ -216,6 +216,20 @@ describe('DashboardPage', () => {
     expect(await screen.findByText('Nargin')).toBeInTheDocument();
   });
 
+  it('a search that finds nothing says so once, without a count of 0', async () => {
+    stubFetch({
+      'GET /api/movies': () => jsonResponse(paged([nargin])),
+      'GET /api/movies/search/qwerty': () => jsonResponse(paged([])),
+    });
+    renderDashboard();
+    await screen.findByText('Nargin');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Film axtar' }), 'qwerty');
+    // The one message is the one announced.
+    expect(await screen.findByText('"qwerty" üzrə heç bir film tapılmadı')).toHaveAttribute('role', 'status');
+    expect(screen.getAllByText(/tapıl/)).toHaveLength(1);
+    expect(screen.queryByText('0 film tapıldı')).not.toBeInTheDocument();
+  });
+
   it('the bottom bar request opens the add dialog 300 ms after arriving', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     stubFetch({ 'GET /api/movies': () => jsonResponse(paged([])) });

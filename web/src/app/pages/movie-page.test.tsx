@@ -97,6 +97,31 @@ describe('MoviePage', () => {
     expect(new Headers(listCall?.[1]?.headers).get('authorization')).toBe('Bearer orxan-token');
   });
 
+  it("an admin's own comment comes back approved: told it is published, not that it waits", async () => {
+    stubFetch({
+      [`GET /api/movies/${movie.id}`]: () => jsonResponse(movie),
+      [`GET /api/movies/${movie.id}/comments`]: () => jsonResponse(paged([])),
+      [`POST /api/movies/${movie.id}/comments`]: ({ body }) =>
+        jsonResponse(
+          makeComment({
+            movie_id: movie.id,
+            text: (body as { text: string }).text,
+            status: 'approved',
+            author: otherMember,
+          }),
+          201,
+        ),
+    });
+    localStorage.setItem('token', 'orxan-token');
+    renderMovie(fakeAuth({ userId: otherMember.id, username: otherMember.username, isAdmin: true }));
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Şərhiniz' }), 'Adminin fikri');
+    await userEvent.click(screen.getByRole('button', { name: 'Göndər' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Şərhiniz dərc olundu.');
+    expect(screen.queryByText(/Moderator təsdiqlədikdən/)).not.toBeInTheDocument();
+    const mine = (await screen.findByText('Adminin fikri')).closest('article') as HTMLElement;
+    expect(within(mine).queryByText('Təsdiq gözləyir')).not.toBeInTheDocument();
+  });
+
   it("marks the author's own pending comment, and lets them delete it after confirming", async () => {
     const mine = makeComment({ movie_id: movie.id, text: 'Mənim fikrim', status: 'pending', author: otherMember });
     const someoneElse = makeComment({ movie_id: movie.id, text: 'Başqasının fikri', author: owner });

@@ -23,8 +23,14 @@ const serve = (handlers: Record<string, (init: RequestInit) => Response>) =>
     const key = `${init.method ?? 'GET'} ${url.split('?')[0]}`;
     const handler = handlers[key];
     if (handler) return handler(init);
-    return jsonResponse({ success: true, data: users, page: 1, limit: 20, total: 2 });
+    return jsonResponse({ success: true, data: users, page: 1, limit: 20, total: 2, adminCount });
   });
+
+/** How many admins the served list says there are. */
+let adminCount = 2;
+beforeEach(() => {
+  adminCount = 2;
+});
 
 const admin = () => fakeAuth({ isAdmin: true, userId: sampleProfile.id });
 
@@ -55,6 +61,36 @@ describe('UsersTable', () => {
     renderWithApp(<UsersTable />, { route: '/admin/users', auth: admin() });
     await userEvent.click(await screen.findByRole('switch', { name: 'leyla üçün admin hüququ' }));
     expect(await screen.findByText('Sonuncu admin silinə bilməz')).toBeInTheDocument();
+  });
+
+  it("disables the last admin's own switch and delete button, saying why", async () => {
+    adminCount = 1;
+    serve({});
+    renderWithApp(<UsersTable />, { route: '/admin/users', auth: admin() });
+    const own = await screen.findByRole('switch', { name: 'leyla üçün admin hüququ' });
+    const ownDelete = screen.getByRole('button', { name: 'leyla istifadəçisini sil' });
+    expect(own).toBeChecked();
+    expect(own).toBeDisabled();
+    expect(own).toHaveAccessibleDescription(
+      'Sonuncu admini adminlikdən çıxarmaq olmaz: əvvəlcə başqa istifadəçini admin edin',
+    );
+    expect(ownDelete).toBeDisabled();
+    expect(ownDelete).toHaveAccessibleDescription('Sonuncu admini silmək olmaz: əvvəlcə başqa istifadəçini admin edin');
+    // The wrapper takes the pointer the disabled button does not.
+    await userEvent.hover(ownDelete.parentElement as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'Sonuncu admini silmək olmaz: əvvəlcə başqa istifadəçini admin edin',
+    );
+    // Another member's controls stay as they were.
+    expect(screen.getByRole('switch', { name: 'orxan üçün admin hüququ' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'orxan istifadəçisini sil' })).toBeEnabled();
+  });
+
+  it('with a second admin, both admins can be demoted and deleted', async () => {
+    serve({});
+    renderWithApp(<UsersTable />, { route: '/admin/users', auth: admin() });
+    expect(await screen.findByRole('switch', { name: 'leyla üçün admin hüququ' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'leyla istifadəçisini sil' })).toBeEnabled();
   });
 
   it('deletes only after confirmation', async () => {

@@ -22,7 +22,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
@@ -37,6 +37,33 @@ import { EditUserDialog } from './edit-user-dialog';
 
 const t = az.admin.users;
 const SORTS: UserSort[] = ['-created_at', 'created_at', 'username', '-username'];
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/**
+ * Says why a control of the last admin is disabled. A disabled control takes no pointer or focus
+ * events, so the tooltip sits on a focusable wrapper; the reason is also in the page (`id`) for
+ * the control's aria-describedby.
+ */
+function LastAdminReason({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Tooltip title={title} describeChild>
+      <Box component="span" tabIndex={0} sx={{ display: 'inline-flex', verticalAlign: 'middle', position: 'relative' }}>
+        {children}
+        <Box component="span" id={id} sx={visuallyHidden}>
+          {title}
+        </Box>
+      </Box>
+    </Tooltip>
+  );
+}
 
 /** Paged, searchable, sortable user administration (server-side paging). */
 export function UsersTable() {
@@ -69,6 +96,9 @@ export function UsersTable() {
 
   const rows = list.data?.data ?? [];
   const total = list.data?.total ?? 0;
+  // The server refuses to demote or delete the last admin (docs/architecture.md, "Status codes"):
+  // their controls are disabled here, with the reason, instead of ending in an error toast.
+  const isLastAdmin = (user: UserProfile) => user.isAdmin && list.data?.adminCount === 1;
 
   return (
     <Paper variant="outlined">
@@ -148,12 +178,27 @@ export function UsersTable() {
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{user.email}</TableCell>
                 <TableCell>{formatDate(user.created_at)}</TableCell>
                 <TableCell align="center">
-                  <Switch
-                    checked={user.isAdmin}
-                    onChange={(_event, checked) => onToggle(user, checked)}
-                    disabled={toggleAdmin.isPending}
-                    slotProps={{ input: { 'aria-label': t.toggleAdmin(user.username) } }}
-                  />
+                  {isLastAdmin(user) ? (
+                    <LastAdminReason id={`last-admin-switch-${user.id}`} title={t.lastAdminSwitch}>
+                      <Switch
+                        checked
+                        disabled
+                        slotProps={{
+                          input: {
+                            'aria-label': t.toggleAdmin(user.username),
+                            'aria-describedby': `last-admin-switch-${user.id}`,
+                          },
+                        }}
+                      />
+                    </LastAdminReason>
+                  ) : (
+                    <Switch
+                      checked={user.isAdmin}
+                      onChange={(_event, checked) => onToggle(user, checked)}
+                      disabled={toggleAdmin.isPending}
+                      slotProps={{ input: { 'aria-label': t.toggleAdmin(user.username) } }}
+                    />
+                  )}
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   <Tooltip title={az.admin.users.editTitle}>
@@ -161,15 +206,28 @@ export function UsersTable() {
                       <EditIcon />
                     </IconButton>
                   </Tooltip>
-                  <Tooltip title={az.common.delete}>
-                    <IconButton
-                      aria-label={t.deleteUser(user.username)}
-                      color="error"
-                      onClick={() => setDeleting(user)}
-                    >
-                      <DeleteIcon />
-                    </IconButton>
-                  </Tooltip>
+                  {isLastAdmin(user) ? (
+                    <LastAdminReason id={`last-admin-delete-${user.id}`} title={t.lastAdminDelete}>
+                      <IconButton
+                        aria-label={t.deleteUser(user.username)}
+                        aria-describedby={`last-admin-delete-${user.id}`}
+                        color="error"
+                        disabled
+                      >
+                        <DeleteIcon />
+                      </IconButton>
+                    </LastAdminReason>
+                  ) : (
+                    <Tooltip title={az.common.delete}>
+                      <IconButton
+                        aria-label={t.deleteUser(user.username)}
+                        color="error"
+                        onClick={() => setDeleting(user)}
+                      >
+                        <DeleteIcon />
+                      </IconButton>
+                    </Tooltip>
+                  )}
                 </TableCell>
               </TableRow>
             ))}

@@ -147,5 +147,8 @@ describe('ResetPasswordForm', () => {
     await userEvent.type(screen.getByLabelText(/^Yeni şifrənin təkrarı/), 'yeni-şifrə-12');
     await userEvent.click(screen.getByRole('button', { name: 'Şifrəni yenilə' }));
     expect(await screen.findByText('Keçid etibarsızdır və ya vaxtı bitib')).toBeInTheDocument();
+    // The link is spent: the form gives way to the request for a new one.
+    expect(screen.getByRole('link', { name: 'Yeni keçid istə' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.queryByLabelText(/^Yeni şifrə\s*\*?$/)).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -10,13 +9,15 @@ import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
 import { errorFields, errorMessage } from '../../../lib/api-client';
 import { useFormFields } from '../../../lib/use-form-fields';
+import { isInvalidResetLink } from '../api/check-reset-token';
 import { resetPassword } from '../api/reset-password';
 import { onlyErrors, validateConfirmation, validateNewPassword } from '../validation';
+import { ResetLinkInvalid } from './reset-link-invalid';
 
 type Field = 'newPassword' | 'confirmPassword';
 const t = az.auth.reset;
 
-/** Sets a new password with the token from the emailed link. */
+/** Sets a new password with the token from the emailed link (checked as valid by the page). */
 export function ResetPasswordForm({ token }: { token: string }) {
   const { values, setErrors, bind } = useFormFields<Field>({ newPassword: '', confirmPassword: '' });
   const [formError, setFormError] = useState<string | null>(null);
@@ -40,6 +41,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
     if (Object.keys(found).length === 0) mutation.mutate({ token, newPassword: values.newPassword });
   };
 
+  // The link was used or ran out while the form was open.
+  if (mutation.isError && isInvalidResetLink(mutation.error)) {
+    return <ResetLinkInvalid message={errorMessage(mutation.error)} />;
+  }
+
   if (mutation.isSuccess) {
     return (
       <Box sx={{ display: 'grid', gap: 2 }}>
@@ -55,18 +61,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
-      {formError && (
-        <Alert
-          severity="error"
-          action={
-            <Link component={RouterLink} to={paths.forgotPassword} color="inherit" sx={{ alignSelf: 'center' }}>
-              {t.requestNew}
-            </Link>
-          }
-        >
-          {formError}
-        </Alert>
-      )}
+      {formError && <Alert severity="error">{formError}</Alert>}
       <PasswordField
         label={t.newPassword}
         name="newPassword"

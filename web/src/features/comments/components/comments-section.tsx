@@ -21,7 +21,8 @@ const t = az.comments;
 
 /**
  * A movie's comments: approved ones for everybody, plus the reader's own pending ones; a comment
- * box for members that says a new comment waits for moderation; delete for the author or an admin.
+ * box for members that says a new comment waits for moderation (an admin's own is published at
+ * once); delete for the author or an admin.
  */
 export function CommentsSection({ movieId }: { movieId: string }) {
   const { isLoggedIn, userId, isAdmin } = useAuth();
@@ -29,7 +30,8 @@ export function CommentsSection({ movieId }: { movieId: string }) {
   const remove = useDeleteComment(movieId);
   // Posted in this visit: shown at once even when the list's last page is not loaded yet.
   const [posted, setPosted] = useState<Comment[]>([]);
-  const [noticeShown, setNoticeShown] = useState(false);
+  // What the last comment posted in this visit became: pending, or published (an admin's own).
+  const [notice, setNotice] = useState<Comment['status'] | null>(null);
   const [deleting, setDeleting] = useState<Comment | null>(null);
 
   const loaded = comments.data?.pages.flatMap((page) => page.data) ?? [];
@@ -99,9 +101,9 @@ export function CommentsSection({ movieId }: { movieId: string }) {
       )}
 
       <Box sx={{ mt: 3 }}>
-        {noticeShown && (
-          <Alert severity="success" role="status" onClose={() => setNoticeShown(false)} sx={{ mb: 2 }}>
-            {t.pendingNotice}
+        {notice && (
+          <Alert severity="success" role="status" onClose={() => setNotice(null)} sx={{ mb: 2 }}>
+            {notice === 'approved' ? t.publishedNotice : t.pendingNotice}
           </Alert>
         )}
         {isLoggedIn ? (
@@ -109,7 +111,7 @@ export function CommentsSection({ movieId }: { movieId: string }) {
             movieId={movieId}
             onPosted={(comment) => {
               setPosted((current) => [...current, comment]);
-              setNoticeShown(true);
+              setNotice(comment.status);
             }}
           />
         ) : (

@@ -87,7 +87,8 @@ export function MovieSearchResults({ query }: { query: string }) {
         <Typography id="movie-search-title" variant="h6" component="h2" sx={{ fontWeight: 700 }}>
           {t.results(query)}
         </Typography>
-        {search.isSuccess && (
+        {/* Nothing found is said once, by the empty panel below. */}
+        {search.isSuccess && hits.length > 0 && (
           <Typography color="text.secondary" role="status">
             {t.found(total, total >= TOTAL_CAP)}
           </Typography>
@@ -104,7 +105,9 @@ export function MovieSearchResults({ query }: { query: string }) {
       {search.isSuccess && hits.length === 0 && (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderStyle: 'dashed' }}>
           <SearchOffIcon sx={{ fontSize: 48, color: 'text.disabled' }} aria-hidden />
-          <Typography sx={{ fontWeight: 600 }}>{t.empty(query)}</Typography>
+          <Typography role="status" sx={{ fontWeight: 600 }}>
+            {t.empty(query)}
+          </Typography>
           <Typography color="text.secondary">{t.emptyHint}</Typography>
         </Paper>
       )}
