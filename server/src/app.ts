@@ -26,6 +26,7 @@ import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { drainPlugin } from './plugins/drain';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { idempotencyPlugin } from './plugins/idempotency';
 import { responseCachePlugin } from './plugins/response-cache';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webPlugin } from './plugins/web';
@@ -157,6 +158,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   }
   const avatarDir = path.join(config.dataDir, 'uploads', 'avatars');
   app.decorate('avatars', createLocalFileStore(avatarDir));
+  // Before the drain: an answer is kept (onSend) before the drain counts its handler settled.
+  await app.register(idempotencyPlugin);
   await app.register(drainPlugin);
   app.addHook('onClose', async () => {
     // Within close-with-grace's 10 s (main.ts), leaving time for the rest.
