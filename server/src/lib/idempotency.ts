@@ -33,8 +33,9 @@ export function idempotencySecrets(jwtSecret: string): IdempotencySecrets {
 }
 
 /**
- * What makes two requests the same: method, URL and body. An HMAC, not a plain hash: a login's
- * body holds a password, and a fast unkeyed hash of it would be a weak password hash at rest.
+ * What makes two requests the same: method, URL and body. An HMAC, not a plain hash: a
+ * registration's body holds a password, and a fast unkeyed hash of it would be a weak password
+ * hash at rest.
  */
 export function fingerprint(secrets: IdempotencySecrets, parts: string[]): string {
   const mac = createHmac('sha256', secrets.mac);
@@ -42,7 +43,7 @@ export function fingerprint(secrets: IdempotencySecrets, parts: string[]): strin
   return mac.digest('base64url');
 }
 
-/** Answers are kept encrypted (AES-256-GCM): a registration's or login's answer is a live session token. */
+/** Answers are kept encrypted (AES-256-GCM): a registration's answer is a live session token. */
 export function seal(secrets: IdempotencySecrets, text: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', secrets.cipher, iv);

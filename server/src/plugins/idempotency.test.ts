@@ -163,6 +163,16 @@ describe('POST with Idempotency-Key', () => {
     expect(other.json()).toMatchObject({ error: msg.idempotency.otherRequest });
   });
 
+  it('keeps no key for a login, which changes nothing: a repeat signs in again', async () => {
+    const key = randomUUID();
+    const body = { username: alice.user.username, password: alice.password };
+    const first = await post(null, '/api/auth/login', key, body);
+    const again = await post(null, '/api/auth/login', key, body);
+    expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect(await t.app.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toEqual([]);
+  });
+
   it('is seen by another process of the install', async () => {
     const second = await buildTestApp({}, t);
     try {

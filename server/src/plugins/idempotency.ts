@@ -13,6 +13,17 @@ import {
   unseal,
 } from '../lib/idempotency';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * This POST changes nothing a repeat could double (a login): its Idempotency-Key is not
+     * kept, and a repeat simply runs again. So a login in flight on a process that dies is
+     * answered by the next one, not refused as unknown.
+     */
+    repeatable?: boolean;
+  }
+}
+
 /** How often each process removes expired keys (they are ignored when past their lifetime anyway). */
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
@@ -22,9 +33,10 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
  * body, with `Idempotent-Replayed: true`) and changes nothing. lib/idempotency.ts keeps the keys.
  *
  * - Scope: the member (read by the route's onRequest guard, so this runs at preHandler, after
- *   the guards and validation); visitors' calls (registration, login, password reset) share the
- *   scope '' and are told apart by the request itself, whose fingerprint must match: a repeat
- *   of someone else's login needs their password anyway.
+ *   the guards and validation); visitors' calls (registration, password reset) share the scope
+ *   '' and are told apart by the request itself, whose fingerprint must match: a repeat of
+ *   someone else's registration needs their password anyway. Login changes nothing and keeps
+ *   no key (`config.repeatable`).
  * - A repeat while the first still runs waits for its answer (up to 10 s, then 409).
  * - Kept: 2xx and 4xx, but not 429 (a limit says "later", not "never"). A 5xx gives the key
  *   back, so that a retry runs again.
@@ -38,7 +50,7 @@ export const idempotencyPlugin = fp(async function idempotencyPlugin(app: Fastif
   const claimed = new WeakMap<FastifyRequest, KeyRef>();
 
   app.addHook('preHandler', async (request, reply) => {
-    if (request.method !== 'POST') return;
+    if (request.method !== 'POST' || request.routeOptions.config.repeatable) return;
     const key = keyOf(request.headers['idempotency-key']);
     if (key === undefined) return;
     const ref = { scope: request.user?.id ?? '', key };

@@ -8,7 +8,7 @@ import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-or
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    /** The member who sent it, or '' for a visitor (registration, login). */
+    /** The member who sent it, or '' for a visitor (registration, password reset). */
     scope: text('scope').notNull(),
     key: text('key').notNull(),
     /** HMAC of the request (method, URL, body): the same key with another request is refused. */
