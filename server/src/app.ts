@@ -177,7 +177,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5, parts: 6 } });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'KinoDost API', version: '1.0.0', description: 'The KinoDost server API (PRODUCT.md).' },
+      info: {
+        title: 'KinoDost API',
+        version: '1.0.0',
+        description:
+          'The KinoDost server API (PRODUCT.md). A POST that carries an `Idempotency-Key` header (up to 200 characters) and is repeated by the same member within 24 hours answers the first answer again (same status and body, with `Idempotent-Replayed: true`) and changes nothing.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
   });
