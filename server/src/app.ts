@@ -24,6 +24,7 @@ import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { drainPlugin } from './plugins/drain';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { idempotencyPlugin } from './plugins/idempotency';
 import { responseCachePlugin } from './plugins/response-cache';
 import { docsPolicy, securityHeadersPlugin, servedOverHttps } from './plugins/security-headers';
 import { storagePlugin } from './plugins/storage';
@@ -152,6 +153,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
     app.decorate('redis', redis);
   }
+  // Before the drain: an answer is kept (onSend) before the drain counts its handler settled.
+  await app.register(idempotencyPlugin);
   await app.register(drainPlugin);
   app.addHook('onClose', async () => {
     // Within close-with-grace's 10 s (main.ts), leaving time for the rest.
@@ -169,7 +172,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5, parts: 6 } });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'KinoDost API', version: '1.0.0', description: 'The KinoDost server API (PRODUCT.md).' },
+      info: {
+        title: 'KinoDost API',
+        version: '1.0.0',
+        description:
+          'The KinoDost server API (PRODUCT.md). A POST that carries an `Idempotency-Key` header (up to 200 characters) and is repeated by the same member within 24 hours answers the first answer again (same status and body, with `Idempotent-Replayed: true`) and changes nothing.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
   });

@@ -6,7 +6,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
-import { comments, friendships, newsletterReads, passwordResets } from '../db/schema/index';
+import { comments, friendships, idempotencyKeys, newsletterReads, passwordResets } from '../db/schema/index';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { makeFriends } from '../test/factories/friendship';
 import { createMovie } from '../test/factories/movie';
@@ -131,8 +131,18 @@ describe('backup and restore', () => {
     const occupied = await snapshot(target.database.db);
     await expect(restoreBackup(target.database, target.dataDir, file)).rejects.toBeInstanceOf(NotEmptyError);
     expect(await snapshot(target.database.db)).toEqual(occupied);
+    // A POST's kept answer speaks of the data being replaced: a repeat must not answer it again.
+    const creator = await createUser(target.app);
+    const created = await target.injectAs(creator.token, {
+      method: 'POST',
+      url: '/api/movies',
+      headers: { 'idempotency-key': 'before-restore' },
+      payload: { title: 'Bərpadan əvvəl' },
+    });
+    expect(created.statusCode).toBe(201);
     await restoreBackup(target.database, target.dataDir, file, { force: true });
     expect(await snapshot(target.database.db)).toEqual(await snapshot(source.database.db));
+    expect(await target.database.db.select().from(idempotencyKeys)).toEqual([]);
   });
 
   it('refuses a truncated, corrupted or incomplete file and changes nothing, even with --force', async () => {

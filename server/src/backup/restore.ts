@@ -129,6 +129,9 @@ export async function restoreBackup(
           );
         }
         await db.execute(sql.raw(`truncate table ${TABLES.map((t) => quoteIdent(t.name)).join(', ')} cascade`));
+        // Not backed up (answers kept a day for repeated POSTs, plugins/idempotency.ts), and
+        // they speak of the data being replaced.
+        await db.execute(sql`truncate table idempotency_keys`);
       }
 
       let tableIndex = 0;

@@ -100,6 +100,11 @@ export const msg = {
     markedViewed: 'Yenilik oxunmuş kimi qeyd edildi',
     deleted: 'Yenilik silindi',
   },
+  idempotency: {
+    badKey: 'Idempotency-Key başlığı 1-200 simvoldan ibarət olmalıdır',
+    otherRequest: 'Bu Idempotency-Key artıq başqa bir sorğu ilə göndərilib',
+    inProgress: 'Eyni sorğu hələ icra olunur. Bir az sonra səhifəni yeniləyib nəticəni yoxlayın',
+  },
   mail: {
     resetSubject: 'KinoDost: şifrənin yenilənməsi',
   },

@@ -1,9 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { get } from 'node:http';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { msg } from '../lib/messages';
 import { nextEvent, type TestSocket } from '../test/socket-client';
 import { type Nginx, startNginx } from './nginx/nginx-process';
 import { type AppProcess, startApp, stopApp } from './support/app-process';
@@ -11,18 +12,23 @@ import { type Answer, call, isErrorBody, newMember, register, userIdOf } from '.
 import { pause, tempDir, waitUntil } from './support/wait';
 
 /**
- * issue 7 "Multi-instance": two app processes on the machine's PostgreSQL and
- * Redis behind Debian's nginx (the README's config, nginx/kinodost.conf.template),
- * a mixed workload through nginx, one process SIGKILLed and restarted meanwhile.
- * Nothing is lost beyond the requests in flight on the killed process, every
- * write that was answered 2xx is in the database, and presence is right again
- * once the process is back.
+ * Two app processes on the machine's PostgreSQL and Redis behind Debian's nginx
+ * (the README's config, nginx/kinodost.conf.template), a mixed workload through
+ * nginx whose POSTs carry an Idempotency-Key as the web app's do
+ * (docs/reliability.md "Multi-instance" and "Rolling restart").
+ * - One process SIGKILLed and restarted: nothing fails beyond POSTs in flight on
+ *   the killed process, no write is stored twice, every write answered 2xx is
+ *   stored, and presence is right again once the process is back.
+ * - Both restarted in turn with SIGTERM (a rolling restart): no request fails
+ *   and every write is stored exactly once.
  */
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const WORKERS = 6;
 const TTL_SECONDS = 3;
+/** Requests sent at once around each SIGTERM of the rolling restart. */
+const BURST = 40;
 
 const tag = randomBytes(4).toString('hex');
 const dbName = `kinodost_multi_${tag}`;
@@ -145,8 +151,23 @@ interface Done extends Answer {
   op: string;
   startedAt: number;
   endedAt: number;
-  /** What a 2xx write stored, to find afterwards. */
-  stored?: { table: 'users' | 'movies' | 'friendships'; key: string };
+  /** Sent a second time, with the same key, because no answer came (as the web app does). */
+  retried?: boolean;
+  /** What the write asks to store, by a key of its own: a username, a movie title, `requester->addressee`. */
+  write?: { table: Table; key: string };
+}
+type Table = 'users' | 'movies' | 'friendships';
+
+/**
+ * A call through nginx as the web app makes it (web/src/lib/api-client.ts): a POST carries a
+ * fresh Idempotency-Key and is sent once more with the same key when no answer came at all.
+ */
+async function send(method: string, path: string, opts: { token?: string; body?: unknown } = {}) {
+  if (method !== 'POST') return call(nginx.url, method, path, opts);
+  const idempotencyKey = randomUUID();
+  const first = await call(nginx.url, method, path, { ...opts, idempotencyKey });
+  if (first.status !== 0) return first;
+  return { ...(await call(nginx.url, method, path, { ...opts, idempotencyKey })), retried: true };
 }
 
 /**
@@ -156,7 +177,7 @@ interface Done extends Answer {
  */
 function worker(
   i: number,
-  me: { username: string; password: string; token: string },
+  me: { id: string; username: string; password: string; token: string },
   registered: string[][],
   log: Done[],
   stop: () => boolean,
@@ -165,45 +186,115 @@ function worker(
     for (let n = 0; !stop(); n++) {
       const startedAt = Date.now();
       let op: string;
-      let answer: Answer;
-      let stored: Done['stored'];
+      let answer: Answer & { retried?: boolean };
+      let write: Done['write'];
       const step = n % 6;
       const target = step === 4 ? registered[(i + 1) % WORKERS]?.shift() : undefined;
       if (step === 0) {
         op = 'register';
         const fields = newMember(`m${i}`);
-        answer = await call(nginx.url, 'POST', '/api/auth/register', { body: fields });
-        if (answer.status === 201) {
-          registered[i]?.push(userIdOf((answer.body as { token: string }).token));
-          stored = { table: 'users', key: fields.username };
-        }
+        write = { table: 'users', key: fields.username };
+        answer = await send('POST', '/api/auth/register', { body: fields });
+        if (answer.status === 201) registered[i]?.push(userIdOf((answer.body as { token: string }).token));
       } else if (step === 1) {
         op = 'login';
-        answer = await call(nginx.url, 'POST', '/api/auth/login', {
-          body: { username: me.username, password: me.password },
-        });
+        answer = await send('POST', '/api/auth/login', { body: { username: me.username, password: me.password } });
       } else if (step === 2) {
         op = 'create';
-        const title = `film ${i}-${n}`;
-        answer = await call(nginx.url, 'POST', '/api/movies', { token: me.token, body: { title } });
-        if (answer.status === 201) stored = { table: 'movies', key: (answer.body as { id: string }).id };
+        const title = `film ${tag} ${me.id} ${n}`;
+        write = { table: 'movies', key: title };
+        answer = await send('POST', '/api/movies', { token: me.token, body: { title } });
       } else if (step === 4 && target) {
         op = 'friend request';
-        answer = await call(nginx.url, 'POST', `/api/friends/request/${target}`, { token: me.token });
-        if (answer.status === 201)
-          stored = { table: 'friendships', key: (answer.body as { requestId: string }).requestId };
+        write = { table: 'friendships', key: `${me.id}->${target}` };
+        answer = await send('POST', `/api/friends/request/${target}`, { token: me.token });
       } else if (step === 3) {
         op = 'list';
-        answer = await call(nginx.url, 'GET', '/api/movies?limit=5', { token: me.token });
+        answer = await send('GET', '/api/movies?limit=5', { token: me.token });
       } else {
         op = 'profile';
-        answer = await call(nginx.url, 'GET', `/api/user/profile/${userIdOf(me.token)}`);
+        answer = await send('GET', `/api/user/profile/${me.id}`);
       }
-      log.push({ ...answer, op, startedAt, endedAt: Date.now(), stored });
+      log.push({ ...answer, op, startedAt, endedAt: Date.now(), write });
       if (answer.status === 0 || answer.status >= 500) await pause(50);
     }
   })();
 }
+
+/** Starts WORKERS workers on members of their own; `stop()` ends them and resolves with their log. */
+async function startWorkload(prefix: string) {
+  const members = await Promise.all(Array.from({ length: WORKERS }, (_, i) => register(nginx.url, `${prefix}${i}`)));
+  const registered: string[][] = members.map(() => []);
+  const log: Done[] = [];
+  let stopping = false;
+  const workers = members.map((m, i) => worker(i, m, registered, log, () => stopping));
+  let bursts = 0;
+  return {
+    log,
+    /** `n` requests at once beside the workers, half movie creates and half reads, into the same log. */
+    burst(n: number) {
+      const b = bursts++;
+      return Promise.all(
+        Array.from({ length: n }, async (_, k) => {
+          const me = members[k % WORKERS] as (typeof members)[number];
+          const startedAt = Date.now();
+          if (k % 2) {
+            const answer = await send('GET', '/api/movies?limit=5', { token: me.token });
+            log.push({ ...answer, op: 'list', startedAt, endedAt: Date.now() });
+            return;
+          }
+          const title = `burst ${tag} ${prefix} ${b} ${k}`;
+          const answer = await send('POST', '/api/movies', { token: me.token, body: { title } });
+          log.push({ ...answer, op: 'create', startedAt, endedAt: Date.now(), write: { table: 'movies', key: title } });
+        }),
+      );
+    },
+    async stop() {
+      stopping = true;
+      await Promise.all(workers);
+      return log;
+    },
+  };
+}
+
+/**
+ * How many times each write of the log is stored, read from the database by its own key.
+ * `doubled`: stored more than once; `lost`: answered 2xx but not stored.
+ */
+async function storedWrites(log: Done[]) {
+  const queries: Record<Table, string> = {
+    users: 'SELECT username AS k, count(*)::int AS n FROM users WHERE username = ANY($1) GROUP BY 1',
+    movies: 'SELECT title AS k, count(*)::int AS n FROM movies WHERE title = ANY($1) GROUP BY 1',
+    friendships: `SELECT requester_id || '->' || addressee_id AS k, count(*)::int AS n FROM friendships
+                  WHERE requester_id || '->' || addressee_id = ANY($1) GROUP BY 1`,
+  };
+  const db = new pg.Client({ connectionString: env.DATABASE_URL });
+  await db.connect();
+  try {
+    const counts = new Map<string, number>();
+    for (const [table, query] of Object.entries(queries) as [Table, string][]) {
+      const keys = log.filter((d) => d.write?.table === table).map((d) => d.write?.key ?? '');
+      for (const row of (await db.query<{ k: string; n: number }>(query, [keys])).rows)
+        counts.set(`${table} ${row.k}`, row.n);
+    }
+    const timesStored = (d: Done) => counts.get(`${d.write?.table} ${d.write?.key}`) ?? 0;
+    const writes = log.filter((d) => d.write);
+    const ok = writes.filter((d) => d.status >= 200 && d.status < 300);
+    const stored = (table: Table) => ok.filter((d) => d.write?.table === table).length;
+    return {
+      doubled: writes.filter((d) => timesStored(d) > 1),
+      lost: ok.filter((d) => timesStored(d) !== 1),
+      /** Writes that did not answer 2xx but were stored all the same (done before the failure). */
+      storedAnyway: writes.filter((d) => (d.status < 200 || d.status >= 300) && timesStored(d) === 1).length,
+      counts: { users: stored('users'), movies: stored('movies'), friendRequests: stored('friendships') },
+    };
+  } finally {
+    await db.end();
+  }
+}
+
+const countBy = <T>(items: T[], key: (item: T) => string) =>
+  Object.fromEntries([...new Set(items.map(key))].map((k) => [k, items.filter((item) => key(item) === k).length]));
 
 it('survives a SIGKILLed process behind nginx: no answered write lost, presence right again', async () => {
   const [victim, survivor] = apps as [AppProcess, AppProcess];
@@ -228,11 +319,8 @@ it('survives a SIGKILLed process behind nginx: no answered write lost, presence 
   expect(firstOnline.sort()).toEqual([bob.id, carol.id].sort());
 
   // The workload, through nginx.
-  const members = await Promise.all(Array.from({ length: WORKERS }, (_, i) => register(nginx.url, `w${i}`)));
-  const registered: string[][] = members.map(() => []);
-  const log: Done[] = [];
-  let stopping = false;
-  const workers = members.map((m, i) => worker(i, m, registered, log, () => stopping));
+  const workload = await startWorkload('w');
+  const { log } = workload;
   await pause(3000);
 
   const bobOffline = nextEvent(aliceSocket, 'user:offline', (p) => p.userId === bob.id, 20_000);
@@ -259,8 +347,7 @@ it('survives a SIGKILLed process behind nginx: no answered write lost, presence 
   const restartMs = Date.now() - restartedAt;
   // nginx tries it again after fail_timeout (3 s); let the workload use both for a while.
   await pause(5000);
-  stopping = true;
-  await Promise.all(workers);
+  await workload.stop();
 
   // nginx sends the victim's client address to it again. (A polling handshake
   // ends at once; a WebSocket counts as nginx's success only when it closes, so
@@ -315,10 +402,12 @@ it('survives a SIGKILLed process behind nginx: no answered write lost, presence 
   );
   expect(apiAfterRestart.length).toBeGreaterThan(0);
 
-  // Requests: only those in flight on the killed process may fail, each at most once per worker.
-  const failed = log.filter((d) => d.status === 0 || d.status >= 500);
-  const refused = log.filter((d) => d.status >= 400 && d.status < 500);
-  expect(refused, 'no 4xx in a workload that never asks for one').toEqual([]);
+  // Requests: only POSTs in flight on the killed process may fail, each at most once per worker.
+  // nginx passes them on (they carry a key); the next process finds the key claimed by the dead
+  // one and, unable to know whether it was done, answers 409 rather than doing it twice.
+  const failed = log.filter((d) => d.status === 0 || d.status >= 500 || d.status === 409);
+  const refused = log.filter((d) => d.status >= 400 && d.status < 500 && d.status !== 409);
+  expect(refused, 'no other 4xx in a workload that never asks for one').toEqual([]);
   expect(failed.length).toBeLessThanOrEqual(WORKERS);
   for (const f of failed) {
     expect(f.startedAt, `${f.op} failed but started after the kill`).toBeLessThanOrEqual(killedAt + 100);
@@ -327,7 +416,8 @@ it('survives a SIGKILLed process behind nginx: no answered write lost, presence 
       f.op,
     );
     // nginx's own 502 comes as the app's error body (the config's error_page).
-    if (f.status !== 0) expect([f.status, isErrorBody(f.body, 'UNAVAILABLE')]).toEqual([503, true]);
+    if (f.status === 503) expect(isErrorBody(f.body, 'UNAVAILABLE')).toBe(true);
+    if (f.status === 409) expect(f.body).toMatchObject({ error: msg.idempotency.inProgress, code: 'CONFLICT' });
   }
 
   // A body far over the avatar limit is stopped by nginx, also with the app's error body.
@@ -338,38 +428,94 @@ it('survives a SIGKILLed process behind nginx: no answered write lost, presence 
   });
   expect([huge.status, isErrorBody(await huge.json(), 'PAYLOAD_TOO_LARGE')]).toEqual([413, true]);
 
-  // Every write that was answered 2xx is in the database.
-  const db = new pg.Client({ connectionString: env.DATABASE_URL });
-  await db.connect();
-  try {
-    const want = (table: string) => log.filter((d) => d.stored?.table === table).map((d) => d.stored?.key ?? '');
-    const users = want('users');
-    const movies = want('movies');
-    const requests = want('friendships');
-    const found = async (sql: string, keys: string[]) => (await db.query(sql, [keys])).rowCount;
-    expect(await found('SELECT 1 FROM users WHERE username = ANY($1)', users)).toBe(users.length);
-    expect(await found('SELECT 1 FROM movies WHERE id = ANY($1::uuid[])', movies)).toBe(movies.length);
-    expect(await found('SELECT 1 FROM friendships WHERE id = ANY($1::uuid[])', requests)).toBe(requests.length);
-    expect(users.length).toBeGreaterThan(0);
-    expect(movies.length).toBeGreaterThan(0);
-    expect(requests.length).toBeGreaterThan(0);
+  // Every write answered 2xx is stored once; none is stored twice.
+  const writes = await storedWrites(log);
+  expect(writes.doubled).toEqual([]);
+  expect(writes.lost).toEqual([]);
+  expect(writes.counts.users).toBeGreaterThan(0);
+  expect(writes.counts.movies).toBeGreaterThan(0);
+  expect(writes.counts.friendRequests).toBeGreaterThan(0);
+  console.info(
+    JSON.stringify({
+      requests: log.length,
+      byOp: countBy(log, (d) => d.op),
+      failed: failed.map((f) => ({ op: f.op, status: f.status, failure: f.failure })),
+      retriedByClient: log.filter((d) => d.retried).length,
+      doneBeforeKill,
+      stored: writes.counts,
+      storedAnyway: writes.storedAnyway,
+      offlineAfterMs,
+      restartMs,
+      servedByVictimAfterRestart: apiAfterRestart.length,
+    }),
+  );
+});
 
-    const byOp = Object.fromEntries(
-      [...new Set(log.map((d) => d.op))].map((op) => [op, log.filter((d) => d.op === op).length]),
+it('restarts both processes in turn with SIGTERM under load: no request fails, every write is stored exactly once', async () => {
+  const workload = await startWorkload('r');
+  const windowStart = Date.now();
+  await pause(2000);
+
+  // A rolling restart: SIGTERM one process, start it again, wait until nginx sends it requests
+  // again (as a deploy waits for readiness), then the next.
+  const restarts: { port: number; termAt: number; drainMs: number; backAfterMs: number }[] = [];
+  for (const index of [0, 1]) {
+    const old = apps[index] as AppProcess;
+    // Bursts beside the workers, so that many requests cross the signal: some reach the
+    // process just before it, some on nginx's kept-alive connections while it drains.
+    const before = workload.burst(BURST);
+    await pause(20);
+    const termAt = Date.now();
+    const exited = stopApp(old, 'SIGTERM');
+    await pause(30);
+    const during = workload.burst(BURST);
+    expect(await exited, old.output()).toEqual({ code: 0, signal: null });
+    const drainMs = Date.now() - termAt;
+    await Promise.all([before, during]);
+    apps[index] = await startApp({ ...env, PORT: String(old.port) });
+    await waitUntil(
+      `nginx sends API requests to the restarted process on ${old.port}`,
+      async () =>
+        (await nginx.accessLog()).some(
+          (l) => l.at > termAt + drainMs && l.request.includes(' /api/') && l.upstreamPorts.at(-1) === old.port,
+        ),
+      30_000,
+      200,
     );
-    console.info(
-      JSON.stringify({
-        requests: log.length,
-        byOp,
-        failed: failed.map((f) => ({ op: f.op, status: f.status, failure: f.failure })),
-        doneBeforeKill,
-        stored: { users: users.length, movies: movies.length, friendRequests: requests.length },
-        offlineAfterMs,
-        restartMs,
-        servedByVictimAfterRestart: apiAfterRestart.length,
-      }),
-    );
-  } finally {
-    await db.end();
+    restarts.push({ port: old.port, termAt, drainMs, backAfterMs: Date.now() - termAt });
   }
+  await pause(2000);
+  const log = await workload.stop();
+
+  // Each restart happened under load: requests were open at each SIGTERM.
+  for (const r of restarts) {
+    const open = log.filter((d) => d.startedAt <= r.termAt && d.endedAt >= r.termAt);
+    expect(open.length, `requests open at the SIGTERM of ${r.port}`).toBeGreaterThan(0);
+  }
+  const failed = log.filter((d) => d.status < 200 || d.status >= 300);
+  expect(failed.map((f) => ({ op: f.op, status: f.status, body: f.body, failure: f.failure }))).toEqual([]);
+  const writes = await storedWrites(log);
+  expect(writes.doubled).toEqual([]);
+  expect(writes.lost).toEqual([]);
+  expect(writes.storedAnyway).toBe(0);
+
+  // What nginx did meanwhile: requests it passed on from a stopping process, by their first answer.
+  const passedOn = (await nginx.accessLog()).filter((l) => l.at >= windowStart && l.upstreamPorts.length > 1);
+  console.info(
+    JSON.stringify({
+      requests: log.length,
+      byOp: countBy(log, (d) => d.op),
+      failed: failed.length,
+      retriedByClient: log.filter((d) => d.retried).length,
+      replayed: log.filter((d) => d.replayed).length,
+      passedOnByNginx: countBy(passedOn, (l) =>
+        l.request
+          .replace(/ HTTP.*$/, '')
+          .replace(/[0-9a-f-]{36}/g, ':id')
+          .replace(/\?.*/, ''),
+      ),
+      stored: writes.counts,
+      restarts: restarts.map(({ drainMs, backAfterMs }) => ({ drainMs, backAfterMs })),
+    }),
+  );
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, startApp, stopApp } from './support/app-process';
@@ -8,8 +9,9 @@ import { type ClientSocket, connect, seesOnline } from './support/sockets';
 import { pause, tempDir, waitUntil, within } from './support/wait';
 
 // SIGTERM drains one of two processes sharing PostgreSQL and Redis (a rolling restart):
-// requests in flight get their answers, new connections are turned away, its sockets are
-// closed by the server, the other process's sockets stay, and it exits with 0.
+// requests in flight get their answers (and their Idempotency-Keys keep them, for the other
+// process to answer a repeat), new connections are turned away, its sockets are closed by the
+// server, the other process's sockets stay, and it exits with 0.
 // (main.process.test.ts covers the single PGlite process; this adds sockets and a second process.)
 let db: PrivatePostgres;
 let redis: PrivateRedis;
@@ -41,11 +43,12 @@ const registrationsReceived = (app: AppProcess) =>
  * A request on a connection of its own (no keep-alive pool). `sent` resolves once the
  * whole request is written; `answer` is the status, or the connection error's code.
  */
-function send(port: number, method: string, path: string, body?: unknown) {
+function send(port: number, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   let sent!: () => void;
   const written = new Promise<void>((r) => {
     sent = r;
   });
+  let text = '';
   const answer = new Promise<number | string>((resolve) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = http.request(
@@ -56,11 +59,14 @@ function send(port: number, method: string, path: string, body?: unknown) {
         method,
         agent: false,
         timeout: 20_000,
-        headers: payload ? { 'content-type': 'application/json' } : {},
+        headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) },
       },
       (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        res.on('end', () => resolve(res.statusCode ?? 0));
       },
     );
     req.on('finish', sent);
@@ -68,7 +74,7 @@ function send(port: number, method: string, path: string, body?: unknown) {
     req.on('error', (err) => resolve((err as NodeJS.ErrnoException).code ?? err.message));
     req.end(payload);
   });
-  return { written, answer };
+  return { written, answer, body: () => text };
 }
 
 describe('SIGTERM drains a process', () => {
@@ -91,7 +97,11 @@ describe('SIGTERM drains a process', () => {
 
     // Slow requests in flight: registrations wait their turn for argon2 hashing (one or two at a time).
     const before = registrationsReceived(a);
-    const inFlight = Array.from({ length: 12 }, () => send(a.port, 'POST', '/api/auth/register', newMember('t')));
+    // With Idempotency-Keys, as the web app sends them: a repeat on the other process must find each answer.
+    const sent12 = Array.from({ length: 12 }, () => ({ fields: newMember('t'), key: randomUUID() }));
+    const inFlight = sent12.map(({ fields, key }) =>
+      send(a.port, 'POST', '/api/auth/register', fields, { 'idempotency-key': key }),
+    );
     await Promise.all(inFlight.map((r) => r.written));
     // SIGTERM once the server has all twelve. Written by the client is not yet read by the server:
     // a request it has not begun by then is a new one, and rightly gets the drain's 503.
@@ -121,6 +131,14 @@ describe('SIGTERM drains a process', () => {
     expect(bobSocket.connected).toBe(true);
     expect(await within(aliceOffline, 10_000, 'alice offline on b')).toBe(alice.id);
     expect((await call(b.url, 'GET', '/api/movies', { token: alice.token })).status).toBe(200);
+    // Each answer was kept before the drain closed the database: the same POST sent again to
+    // the other process (a client that lost the answer) gets it again, and nothing is done twice.
+    const repeats = await Promise.all(
+      sent12.map(({ fields, key }) => call(b.url, 'POST', '/api/auth/register', { body: fields, idempotencyKey: key })),
+    );
+    expect(repeats.map((r) => [r.status, r.replayed, r.body])).toEqual(
+      inFlight.map((r) => [201, true, JSON.parse(r.body())]),
+    );
     console.info(`SIGTERM: ${answers.length} requests in flight all answered, drained and exited 0 in ${drainMs} ms`);
     expect((await stopApp(b)).code).toBe(0);
   });

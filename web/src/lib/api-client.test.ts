@@ -3,6 +3,7 @@ import {
   ApiError,
   apiRequest,
   errorMessage,
+  newIdempotencyKey,
   REQUEST_TIMEOUT_MS,
   setUnauthorizedHandler,
   socialRequest,
@@ -298,5 +299,69 @@ describe('socialRequest (friend and newsletter calls)', () => {
     const pending = rejectionOf(socialRequest('/friends'));
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
     expect(((await pending) as Error).message).toBe('Server əlçatan deyil');
+  });
+});
+
+describe('Idempotency-Key on POST (docs/reliability.md "Rolling restart")', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+  it.each([
+    ['apiRequest', () => apiRequest('/movies', { method: 'POST', body: { title: 'Nabat' } })],
+    ['socialRequest', () => socialRequest('/friends/request/u1', { method: 'POST' })],
+  ])('%s sends a fresh key with every POST', async (_name, send) => {
+    fetchMock.mockImplementation(async () => json({ id: 'm1' }, 201));
+    await send();
+    await send();
+    const [first, second] = [headersOfCall(0).get('Idempotency-Key'), headersOfCall(1).get('Idempotency-Key')];
+    expect(first).toMatch(UUID);
+    expect(second).toMatch(UUID);
+    expect(first).not.toBe(second);
+  });
+
+  it.each([
+    ['apiRequest', () => apiRequest<{ id: string }>('/movies', { method: 'POST', body: { title: 'Nabat' } })],
+    ['socialRequest', () => socialRequest<{ id: string }>('/friends/request/u1', { method: 'POST' })],
+  ])('%s sends a POST that got no answer once more, with the same key and body', async (_name, send) => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(json({ id: 'm1' }, 201));
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(await send()).toEqual({ id: 'm1' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(headersOfCall(1).get('Idempotency-Key')).toBe(headersOfCall(0).get('Idempotency-Key'));
+    const bodies = fetchMock.mock.calls.map((call) => (call[1] as RequestInit).body);
+    expect(bodies[1]).toBe(bodies[0]);
+  });
+
+  it('tries a POST at most twice: a second lost answer is the error it always was', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const error = await rejectionOf(apiRequest('/movies', { method: 'POST', body: { title: 'Nabat' } }));
+    expect((error as Error).message).toBe('Bilinməyən xəta');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not send an answered POST again, nor a read, nor a request its caller cancelled', async () => {
+    fetchMock.mockResolvedValueOnce(json({ success: false, error: 'Xidmət müvəqqəti əlçatan deyil', code: 'X' }, 503));
+    await rejectionOf(apiRequest('/movies', { method: 'POST', body: { title: 'Nabat' } }));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    fetchMock.mockReset().mockRejectedValue(new TypeError('Failed to fetch'));
+    await rejectionOf(apiRequest('/movies'));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(headersOfCall(0).has('Idempotency-Key')).toBe(false);
+
+    fetchMock.mockReset();
+    const controller = new AbortController();
+    fetchMock.mockImplementation(async () => {
+      controller.abort();
+      throw new DOMException('aborted', 'AbortError');
+    });
+    await rejectionOf(apiRequest('/movies', { method: 'POST', body: { title: 'Nabat' }, signal: controller.signal }));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('makes a version 4 UUID without crypto.randomUUID (plain HTTP is not a secure context)', () => {
+    const real = globalThis.crypto;
+    vi.stubGlobal('crypto', { getRandomValues: <T extends ArrayBufferView>(a: T) => real.getRandomValues(a) });
+    expect(newIdempotencyKey()).toMatch(UUID);
   });
 });

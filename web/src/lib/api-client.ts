@@ -87,8 +87,24 @@ const isJsonType = (contentType: string | null): boolean =>
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
+/**
+ * A fresh Idempotency-Key. crypto.randomUUID exists only in secure contexts (HTTPS, localhost);
+ * an install reached over plain HTTP on a home network gets one from getRandomValues instead.
+ */
+export const newIdempotencyKey = (): string => {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
+
 const buildInit = (options: RequestOptions, signal: AbortSignal, alwaysJson: boolean): RequestInit => {
   const headers = new Headers({ Accept: 'application/json' });
+  // Every POST carries a key of its own: the server answers a repeat of it with the first answer
+  // and changes nothing (docs/reliability.md "Rolling restart"), so it can be sent again.
+  if (options.method === 'POST') headers.set('Idempotency-Key', newIdempotencyKey());
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   if (!isForm && (options.body !== undefined || alwaysJson)) headers.set('Content-Type', 'application/json');
   if (options.auth !== false) {
@@ -119,6 +135,23 @@ const withTimeout = async <T>(outer: AbortSignal | undefined, work: (signal: Abo
   } finally {
     clearTimeout(timer);
     outer?.removeEventListener('abort', forward);
+  }
+};
+
+/**
+ * fetch, and a POST once more with the same request (so the same Idempotency-Key) when the first
+ * try got no answer at all: a connection lost on the way, or a stale keep-alive connection, which
+ * browsers retry by themselves for reads but never for a POST. The server either never saw the
+ * first try or answers it again; it is not done twice.
+ */
+const fetchWithRetry = async (url: string, init: RequestInit): Promise<Response> => {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const keyed = new Headers(init.headers).has('Idempotency-Key');
+    if (!keyed || init.signal?.aborted) throw error;
+    console.warn(`[api] ${init.method} ${url}: no answer, sending it again`, error);
+    return fetch(url, init);
   }
 };
 
@@ -196,7 +229,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     return await withTimeout(options.signal, async (signal) => {
       const response = await (options.response
         ? untilAborted(options.response, signal)
-        : fetch(`${API_BASE}${path}`, buildInit(options, signal, false)));
+        : fetchWithRetry(`${API_BASE}${path}`, buildInit(options, signal, false)));
       return readResponse<T>(response, authenticated);
     });
   } catch (error) {
@@ -241,6 +274,8 @@ export function uploadRequest<T>(path: string, form: FormData, options: UploadOp
     xhr.setRequestHeader('Accept', 'application/json');
     const token = getToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    // Not retried here, but a proxy may pass it on to another server process (README "nginx in front").
+    if (method === 'POST') xhr.setRequestHeader('Idempotency-Key', newIdempotencyKey());
     xhr.upload.onprogress = (event) => {
       arm();
       if (event.lengthComputable && options.onProgress) {
@@ -296,7 +331,7 @@ export async function socialRequest<T>(path: string, options: Omit<RequestOption
   return withTimeout(options.signal, async (signal) => {
     let response: Response;
     try {
-      response = await fetch(`${API_BASE}${path}`, buildInit(options, signal, true));
+      response = await fetchWithRetry(`${API_BASE}${path}`, buildInit(options, signal, true));
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason ?? error;
       console.error(`[api] ${label}: no response`, error);

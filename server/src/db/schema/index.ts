@@ -1,6 +1,7 @@
 // The one barrel the architecture allows: drizzle-kit and the query builder need every table.
 export * from './comments';
 export * from './friendships';
+export * from './idempotency-keys';
 export * from './movies';
 export * from './newsletters';
 export * from './password-resets';

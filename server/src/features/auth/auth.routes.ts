@@ -28,7 +28,11 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
 
   app.post(
     '/login',
-    { schema: { tags: ['auth'], body: LoginBody, response: { 200: TokenReply, ...errors } } },
+    {
+      // Signing in again is harmless: an Idempotency-Key is not kept (plugins/idempotency.ts).
+      config: { repeatable: true },
+      schema: { tags: ['auth'], body: LoginBody, response: { 200: TokenReply, ...errors } },
+    },
     async (request) => ({ token: await auth.login(request.body, request.ip) }),
   );
 

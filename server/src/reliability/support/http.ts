@@ -5,6 +5,8 @@ export interface Answer {
   ms: number;
   /** Set when no answer came: the connection failed or the client gave up waiting. */
   failure?: string;
+  /** The server answered a repeated Idempotency-Key with the first answer (`Idempotent-Replayed`). */
+  replayed?: boolean;
 }
 
 /** Calls the API; never throws: a refused connection or a timeout comes back as status 0 with `failure`. */
@@ -12,11 +14,12 @@ export async function call(
   base: string,
   method: string,
   path: string,
-  opts: { token?: string; body?: unknown; timeoutMs?: number } = {},
+  opts: { token?: string; body?: unknown; timeoutMs?: number; idempotencyKey?: string } = {},
 ): Promise<Answer> {
   const started = Date.now();
   const headers: Record<string, string> = {};
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   try {
     const res = await fetch(`${base}${path}`, {
@@ -30,7 +33,9 @@ export async function call(
     try {
       body = JSON.parse(text);
     } catch {}
-    return { status: res.status, body, ms: Date.now() - started };
+    const answer: Answer = { status: res.status, body, ms: Date.now() - started };
+    if (res.headers.get('idempotent-replayed') === 'true') answer.replayed = true;
+    return answer;
   } catch (err) {
     const e = err as Error & { cause?: { code?: string } };
     return { status: 0, body: null, ms: Date.now() - started, failure: e.cause?.code ?? e.name };

@@ -114,7 +114,10 @@ describe('failures (SPEC.md section 8)', () => {
       jsonResponse({ success: false, error: 'Yenilik tapılmadı', code: 'NOT_FOUND' }, 404),
     );
     await expect(getNewsletter(ID)).rejects.toMatchObject({ message: 'Yenilik tapılmadı', status: 404 });
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    // A POST that got no answer is sent once more (lib/api-client.ts) before it fails.
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(markNewsletterViewed(ID)).rejects.toMatchObject({ message: 'Server əlçatan deyil' });
     fetchMock.mockResolvedValueOnce(jsonResponse({ success: false, code: 'X' }, 500));
     await expect(deleteNewsletter(ID)).rejects.toMatchObject({ message: 'Bilinməyən xəta' });
