@@ -2,7 +2,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { comments, friendships, movies, newsletters, users } from '../db/schema/index';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
-import { DEMO_PASSWORD, seedDemo } from './demo-seed';
+import { createAdmin, createUser } from '../test/factories/user';
+import { DEMO_MEMBERS, DEMO_PASSWORD, seedDemo, signInNote } from './demo-seed';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,8 +26,12 @@ const counts = async () => {
 
 it('loads real films for demo members, and a second run adds nothing', async () => {
   const lines: string[] = [];
-  const first = await seedDemo(t.app.database.db, (l) => lines.push(l));
+  const { report: first, newMembers } = await seedDemo(t.app.database.db, (l) => lines.push(l));
   expect(first.members).toBe(7); // demo.admin (no admin existed) + 6 members
+  expect(newMembers).toEqual(['demo.admin', ...DEMO_MEMBERS]);
+  expect(signInNote(newMembers)).toBe(
+    `Members demo.admin, aysel, orxan, leyla, tural, nigar, kamran sign in with the password "${DEMO_PASSWORD}".`,
+  );
   expect(first.movies).toBeGreaterThan(3000);
   expect(first.friendships).toBeGreaterThan(0);
   expect(first.comments).toBe(20);
@@ -35,7 +40,11 @@ it('loads real films for demo members, and a second run adds nothing', async () 
   const after = await counts();
 
   const second = await seedDemo(t.app.database.db);
-  expect(second).toEqual({ members: 0, movies: 0, friendships: 0, comments: 0, newsletters: 0 });
+  expect(second).toEqual({
+    report: { members: 0, movies: 0, friendships: 0, comments: 0, newsletters: 0 },
+    newMembers: [],
+  });
+  expect(signInNote(second.newMembers)).toBe('No members were added: the demo members exist already.');
   expect(await counts()).toEqual(after);
 
   const [admin] = await t.app.database.db.select().from(users).where(eq(users.username, 'demo.admin'));
@@ -48,4 +57,22 @@ it('loads real films for demo members, and a second run adds nothing', async () 
   expect(login.statusCode).toBe(200);
   const found = await t.injectAs(login.json().token, { method: 'GET', url: '/api/movies/search/godfather' });
   expect(found.json().data[0].title).toMatch(/Godfather/);
+});
+
+it('names only the members it made on an install that has an admin and a member called aysel', async () => {
+  const own = await buildTestApp();
+  try {
+    await createAdmin(own.app, { username: 'rauf' });
+    await createUser(own.app, { username: 'aysel' });
+    const { report, newMembers } = await seedDemo(own.app.database.db);
+    expect(report.members).toBe(5);
+    expect(newMembers).toEqual(['orxan', 'leyla', 'tural', 'nigar', 'kamran']);
+    expect(signInNote(newMembers)).toBe(
+      `Members orxan, leyla, tural, nigar, kamran sign in with the password "${DEMO_PASSWORD}".`,
+    );
+    const [admin] = await own.app.database.db.select().from(users).where(eq(users.username, 'demo.admin'));
+    expect(admin).toBeUndefined();
+  } finally {
+    await own.close();
+  }
 });
