@@ -100,6 +100,19 @@ it('closes the database only after handlers whose client hung up have settled', 
     );
     return { ok: true };
   });
+  // What the close does, seen from outside: it reaches the wait for handlers, or closes the database.
+  const [closeWaits, waiting] = signal();
+  const settled = app.handlersSettled;
+  app.handlersSettled = (maxMs) => {
+    waiting();
+    return settled(maxMs);
+  };
+  let databaseClosed = false;
+  const closeDatabase = app.database.close;
+  app.database.close = () => {
+    databaseClosed = true;
+    return closeDatabase();
+  };
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   try {
@@ -108,7 +121,9 @@ it('closes the database only after handlers whose client hung up have settled', 
     await handlerStarted;
     req.destroy();
     const closed = app.close();
-    await new Promise((r) => setTimeout(r, 200));
+    // The close gets as far as it can while the handler runs: to the wait, not past it.
+    await Promise.race([closeWaits, closed]);
+    expect(databaseClosed).toBe(false);
     expect(outcome).toBeUndefined();
     release();
     await closed;
