@@ -1,6 +1,14 @@
 import { closeSync, constants, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { tryLock } from 'fs-native-extensions';
+
+// Loaded at the first lock: a start on PostgreSQL takes none, and loading the addon costs
+// tens of milliseconds of a start.
+let native: typeof import('fs-native-extensions') | undefined;
+const tryLock = (fd: number): boolean => {
+  native ??= createRequire(import.meta.url)('fs-native-extensions') as typeof import('fs-native-extensions');
+  return native.tryLock(fd);
+};
 
 /** PGlite allows one process per data folder: a second one would corrupt it. */
 export class DataDirLockedError extends Error {}
