@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { comments, friendships, movies, newsletters, users } from '../db/schema/index';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
@@ -59,11 +59,11 @@ it('loads real films for demo members, and a second run adds nothing', async () 
   expect(found.json().data[0].title).toMatch(/Godfather/);
 });
 
-it('names only the members it made on an install that has an admin and a member called aysel', async () => {
+it('names only the members it made, and leaves alone a member of the install who had a demo username', async () => {
   const own = await buildTestApp();
   try {
     await createAdmin(own.app, { username: 'rauf' });
-    await createUser(own.app, { username: 'aysel' });
+    const aysel = await createUser(own.app, { username: 'aysel' });
     const { report, newMembers } = await seedDemo(own.app.database.db);
     expect(report.members).toBe(5);
     expect(newMembers).toEqual(['orxan', 'leyla', 'tural', 'nigar', 'kamran']);
@@ -72,6 +72,19 @@ it('names only the members it made on an install that has an admin and a member 
     );
     const [admin] = await own.app.database.db.select().from(users).where(eq(users.username, 'demo.admin'));
     expect(admin).toBeUndefined();
+    // The install's own aysel is left alone: the demo's movies, friends and comments go to its members.
+    const db = own.app.database.db;
+    expect((await db.select({ n: count() }).from(movies).where(eq(movies.ownerId, aysel.user.id)))[0]?.n).toBe(0);
+    expect(
+      (
+        await db
+          .select({ n: count() })
+          .from(friendships)
+          .where(or(eq(friendships.requesterId, aysel.user.id), eq(friendships.addresseeId, aysel.user.id)))
+      )[0]?.n,
+    ).toBe(0);
+    expect((await db.select({ n: count() }).from(comments).where(eq(comments.authorId, aysel.user.id)))[0]?.n).toBe(0);
+    expect(report.movies).toBeGreaterThan(3000);
   } finally {
     await own.close();
   }

@@ -8,6 +8,7 @@ import { loadDemoFilms } from './demo-catalogue';
 export const DEMO_PASSWORD = 'kinodost-demo-2026';
 export const DEMO_ADMIN = 'demo.admin';
 export const DEMO_MEMBERS = ['aysel', 'orxan', 'leyla', 'tural', 'nigar', 'kamran'] as const;
+const demoEmail = (username: string) => `${username}@demo.kinodost.az`;
 
 const DEMO_COMMENTS = [
   'Çox təsirli filmdir, hər kəsə tövsiyə edirəm!',
@@ -76,18 +77,26 @@ export async function seedDemo(db: Db, progress: (line: string) => void = () => 
   const wanted = [...(hasAdmin ? [] : [DEMO_ADMIN]), ...DEMO_MEMBERS];
   const inserted = await db
     .insert(users)
-    .values(
-      wanted.map((u) => ({ username: u, email: `${u}@demo.kinodost.az`, passwordHash, isAdmin: u === DEMO_ADMIN })),
-    )
+    .values(wanted.map((u) => ({ username: u, email: demoEmail(u), passwordHash, isAdmin: u === DEMO_ADMIN })))
     .onConflictDoNothing()
     .returning({ username: users.username });
   report.members = inserted.length;
   const made = new Set(inserted.map((u) => u.username));
   const newMembers = wanted.filter((u) => made.has(u));
+  // The demo's own accounts (by their address), made now or by an earlier run: a member of the
+  // install who had taken one of the usernames gets no demo movies, friends or comments.
   const members = await db
     .select({ id: users.id, username: users.username })
     .from(users)
-    .where(inArray(sql`lower(${users.username})`, [...DEMO_MEMBERS]));
+    .where(
+      and(
+        inArray(sql`lower(${users.username})`, [...DEMO_MEMBERS]),
+        inArray(
+          sql`lower(${users.email})`,
+          DEMO_MEMBERS.map((u) => demoEmail(u)),
+        ),
+      ),
+    );
   progress(`members: ${members.length} (${report.members} new)`);
 
   const films = await loadDemoFilms();
