@@ -72,7 +72,7 @@ beforeAll(async () => {
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 // Each test starts real processes, and a first start on an empty folder creates the PGlite
-// database: on a loaded 2-core machine that alone has taken 15 s, so the budget is wide.
+// database: on a loaded 2-core machine that alone has taken 40 s, so the budget is wide.
 describe('the server process', { timeout: 180_000 }, () => {
   it('stops at once with one line naming a bad setting', async () => {
     const r = run({ DATA_DIR: dataDir, PORT: 'eighty' });
