@@ -23,6 +23,8 @@ const external = [
   'ioredis',
   'nodemailer',
   '@socket.io/redis-adapter',
+  // Native: finds its prebuilt addon beside its code.
+  'fs-native-extensions',
   // Optional native parts that their packages try to load and do without.
   'pg-native',
   'bufferutil',

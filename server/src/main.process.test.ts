@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,8 +16,8 @@ interface Run {
   exited: Promise<number | null>;
 }
 
-function run(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ['--import', tsx, main], {
+function run(env: Record<string, string>, script = main, args: string[] = []): Run {
+  const child = spawn(process.execPath, ['--import', tsx, script, ...args], {
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -30,22 +31,49 @@ function run(env: Record<string, string>): Run {
   return { child, output: () => out, exited: new Promise((r) => child.on('exit', (code) => r(code))) };
 }
 
-async function waitForListening(r: Run): Promise<number> {
-  // Generous: a loaded 2-core machine can take many seconds to start tsx and PGlite.
-  for (let i = 0; i < 1200; i++) {
-    const m = r.output().match(/Server listening at http:\/\/127\.0\.0\.1:(\d+)/);
-    if (m) return Number(m[1]);
-    await new Promise((res) => setTimeout(res, 50));
-  }
-  throw new Error(`server did not start:\n${r.output()}`);
+/** Resolves with what `find` first finds in the output as it arrives; fails if the process exits first. */
+function waitForOutput<T>(r: Run, what: string, find: (output: string) => T | undefined): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const found = find(r.output());
+      if (found === undefined) return;
+      stop();
+      resolve(found);
+    };
+    const exited = (code: number | null) => {
+      stop();
+      reject(new Error(`${what}: the process exited (${code}) first:\n${r.output()}`));
+    };
+    const stop = () => {
+      r.child.stdout?.off('data', check);
+      r.child.stderr?.off('data', check);
+      r.child.off('exit', exited);
+    };
+    r.child.stdout?.on('data', check);
+    r.child.stderr?.on('data', check);
+    r.child.on('exit', exited);
+    check();
+  });
 }
+
+const waitForListening = (r: Run) =>
+  waitForOutput(r, 'listening', (out) => {
+    const m = out.match(/Server listening at http:\/\/127\.0\.0\.1:(\d+)/);
+    return m ? Number(m[1]) : undefined;
+  });
+
+/** How many registrations the server has begun, by its "incoming request" log lines (LOG_LEVEL info). */
+const registrationsReceived = (output: string) =>
+  output.match(/"url":"\/api\/auth\/register"[^\n]*"msg":"incoming request"/g)?.length ?? 0;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'kinodost-main-'));
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-describe('the server process', () => {
+// Each test starts real processes, and a first start on an empty folder creates the PGlite
+// database: on a loaded 2-core machine that alone has taken 40 s, so the budget is wide.
+describe('the server process', { timeout: 180_000 }, () => {
   it('stops at once with one line naming a bad setting', async () => {
     const r = run({ DATA_DIR: dataDir, PORT: 'eighty' });
     expect(await r.exited).toBe(1);
@@ -64,9 +92,17 @@ describe('the server process', () => {
     const first = run({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
     const port = await waitForListening(first);
 
+    // A second server is refused, and so is a command that opens the folder: they take the
+    // same lock (docs/reliability.md, "Data folder lock").
     const second = run({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
+    const backupFile = path.join(dataDir, 'refused.kdbackup');
+    const backup = run({ DATA_DIR: dataDir }, path.join(import.meta.dirname, 'cli', 'backup.ts'), [backupFile]);
     expect(await second.exited).toBe(1);
     expect(second.output()).toMatch(/is in use by another KinoDost process \(pid \d+\)/);
+    expect(await backup.exited).toBe(1);
+    expect(backup.output()).toMatch(/is in use by another KinoDost process \(pid \d+\)/);
+    expect(backup.output()).toContain('Stop the KinoDost server first, then run the backup again.');
+    expect(existsSync(backupFile)).toBe(false);
 
     // Requests in flight when SIGTERM arrives still get their answers.
     const inFlight = Array.from({ length: 20 }, () =>
@@ -80,8 +116,12 @@ describe('the server process', () => {
         }),
       }).then(async (res) => ({ status: res.status, token: ((await res.json()) as { token: string }).token })),
     );
-    // Hashing is bounded to one at a time here, so after 200 ms all 20 are received and most still queued.
-    await new Promise((res) => setTimeout(res, 200));
+    // SIGTERM once the server has begun all twenty (hashing, one or two at a time, keeps most
+    // of them running). Sent by the client is not yet received: one the server had not begun
+    // by then would be a new request, rightly turned away with the drain's 503.
+    await waitForOutput(first, 'the twenty registrations at the server', (out) =>
+      registrationsReceived(out) >= 20 ? true : undefined,
+    );
     first.child.kill('SIGTERM');
     const answers = await Promise.all(inFlight);
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));

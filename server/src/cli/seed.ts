@@ -2,7 +2,7 @@
 // Uses the same settings as the server; with the embedded database, stop the server first.
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/open';
-import { DEMO_ADMIN, DEMO_MEMBERS, DEMO_PASSWORD, seedDemo } from '../seed/demo-seed';
+import { seedDemo, signInNote } from '../seed/demo-seed';
 
 if (!process.argv.includes('--demo')) {
   console.error('usage: npm run seed -- --demo');
@@ -14,9 +14,9 @@ const database = await openDatabase(loadConfig()).catch((err: Error) => {
 });
 try {
   const started = Date.now();
-  const report = await seedDemo(database.db, (line) => console.log(`  ${line}`));
+  const { report, newMembers } = await seedDemo(database.db, (line) => console.log(`  ${line}`));
   console.log(`Demo catalogue loaded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(report)}`);
-  console.log(`Members ${[DEMO_ADMIN, ...DEMO_MEMBERS].join(', ')} sign in with the password "${DEMO_PASSWORD}".`);
+  console.log(signInNote(newMembers));
 } finally {
   await database.close();
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, eventually, type TestApp, twoProcessesPerSuite } from '../test/build-test-app';
+import { buildTestApp, dropped, type TestApp, twoProcessesPerSuite } from '../test/build-test-app';
 import { createAdmin, createUser } from '../test/factories/user';
 
 // The signed-in user is cached (plugins/auth.ts); every test first warms the cache
@@ -77,20 +77,22 @@ const redisUrl = process.env.TEST_REDIS_URL;
 describe.runIf(redisUrl)('user cache across processes (Redis)', () => {
   const two = twoProcessesPerSuite(redisUrl as string);
 
-  // Well under the 10 s TTL of a subscribed process: only the channel message can explain it.
-  const soon = 2000;
+  // B's cached user goes when A's message arrives (not when its TTL runs out): the test waits
+  // for that message, then B answers at once.
 
   it('a password change on A revokes the token on B', async () => {
     const { a, b } = two;
-    const { token, password } = await createUser(a.app);
+    const { user, token, password } = await createUser(a.app);
     expect((await profile(b, token)).statusCode).toBe(200);
+    const told = dropped(b.app.userCache, user.id);
     const changed = await a.injectAs(token, {
       method: 'PUT',
       url: '/api/user/change-password',
       payload: { currentPassword: password, newPassword: 'tezə-parol-2026' },
     });
     expect(changed.statusCode).toBe(200);
-    await eventually(async () => ((await profile(b, token)).statusCode === 401 ? true : undefined), soon);
+    await told;
+    expect((await profile(b, token)).statusCode).toBe(401);
   });
 
   it('a demotion on A is a 403 on B, a deletion on A a 401 on B', async () => {
@@ -98,15 +100,19 @@ describe.runIf(redisUrl)('user cache across processes (Redis)', () => {
     const boss = await createAdmin(a.app);
     const other = await createAdmin(a.app);
     expect((await adminList(b, other.token)).statusCode).toBe(200);
+    const demoted = dropped(b.app.userCache, other.user.id);
     await a.injectAs(boss.token, {
       method: 'PUT',
       url: `/api/user/${other.user.id}/admin`,
       payload: { isAdmin: false },
     });
-    await eventually(async () => ((await adminList(b, other.token)).statusCode === 403 ? true : undefined), soon);
+    await demoted;
+    expect((await adminList(b, other.token)).statusCode).toBe(403);
 
     expect((await profile(b, other.token)).statusCode).toBe(200);
+    const deleted = dropped(b.app.userCache, other.user.id);
     await a.injectAs(boss.token, { method: 'DELETE', url: `/api/user/${other.user.id}` });
-    await eventually(async () => ((await profile(b, other.token)).statusCode === 401 ? true : undefined), soon);
+    await deleted;
+    expect((await profile(b, other.token)).statusCode).toBe(401);
   });
 });

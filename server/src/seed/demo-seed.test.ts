@@ -1,8 +1,9 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { comments, friendships, movies, newsletters, users } from '../db/schema/index';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
-import { DEMO_PASSWORD, seedDemo } from './demo-seed';
+import { createAdmin, createUser } from '../test/factories/user';
+import { DEMO_MEMBERS, DEMO_PASSWORD, seedDemo, signInNote } from './demo-seed';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,8 +26,12 @@ const counts = async () => {
 
 it('loads real films for demo members, and a second run adds nothing', async () => {
   const lines: string[] = [];
-  const first = await seedDemo(t.app.database.db, (l) => lines.push(l));
+  const { report: first, newMembers } = await seedDemo(t.app.database.db, (l) => lines.push(l));
   expect(first.members).toBe(7); // demo.admin (no admin existed) + 6 members
+  expect(newMembers).toEqual(['demo.admin', ...DEMO_MEMBERS]);
+  expect(signInNote(newMembers)).toBe(
+    `Members demo.admin, aysel, orxan, leyla, tural, nigar, kamran sign in with the password "${DEMO_PASSWORD}".`,
+  );
   expect(first.movies).toBeGreaterThan(3000);
   expect(first.friendships).toBeGreaterThan(0);
   expect(first.comments).toBe(20);
@@ -35,7 +40,11 @@ it('loads real films for demo members, and a second run adds nothing', async () 
   const after = await counts();
 
   const second = await seedDemo(t.app.database.db);
-  expect(second).toEqual({ members: 0, movies: 0, friendships: 0, comments: 0, newsletters: 0 });
+  expect(second).toEqual({
+    report: { members: 0, movies: 0, friendships: 0, comments: 0, newsletters: 0 },
+    newMembers: [],
+  });
+  expect(signInNote(second.newMembers)).toBe('No members were added: the demo members exist already.');
   expect(await counts()).toEqual(after);
 
   const [admin] = await t.app.database.db.select().from(users).where(eq(users.username, 'demo.admin'));
@@ -48,4 +57,35 @@ it('loads real films for demo members, and a second run adds nothing', async () 
   expect(login.statusCode).toBe(200);
   const found = await t.injectAs(login.json().token, { method: 'GET', url: '/api/movies/search/godfather' });
   expect(found.json().data[0].title).toMatch(/Godfather/);
+});
+
+it('names only the members it made, and leaves alone a member of the install who had a demo username', async () => {
+  const own = await buildTestApp();
+  try {
+    await createAdmin(own.app, { username: 'rauf' });
+    const aysel = await createUser(own.app, { username: 'aysel' });
+    const { report, newMembers } = await seedDemo(own.app.database.db);
+    expect(report.members).toBe(5);
+    expect(newMembers).toEqual(['orxan', 'leyla', 'tural', 'nigar', 'kamran']);
+    expect(signInNote(newMembers)).toBe(
+      `Members orxan, leyla, tural, nigar, kamran sign in with the password "${DEMO_PASSWORD}".`,
+    );
+    const [admin] = await own.app.database.db.select().from(users).where(eq(users.username, 'demo.admin'));
+    expect(admin).toBeUndefined();
+    // The install's own aysel is left alone: the demo's movies, friends and comments go to its members.
+    const db = own.app.database.db;
+    expect((await db.select({ n: count() }).from(movies).where(eq(movies.ownerId, aysel.user.id)))[0]?.n).toBe(0);
+    expect(
+      (
+        await db
+          .select({ n: count() })
+          .from(friendships)
+          .where(or(eq(friendships.requesterId, aysel.user.id), eq(friendships.addresseeId, aysel.user.id)))
+      )[0]?.n,
+    ).toBe(0);
+    expect((await db.select({ n: count() }).from(comments).where(eq(comments.authorId, aysel.user.id)))[0]?.n).toBe(0);
+    expect(report.movies).toBeGreaterThan(3000);
+  } finally {
+    await own.close();
+  }
 });

@@ -9,6 +9,7 @@ import { loadDemoFilms } from './demo-catalogue';
 export const DEMO_PASSWORD = 'kinodost-demo-2026';
 export const DEMO_ADMIN = 'demo.admin';
 export const DEMO_MEMBERS = ['aysel', 'orxan', 'leyla', 'tural', 'nigar', 'kamran'] as const;
+const demoEmail = (username: string) => `${username}@demo.kinodost.az`;
 
 const DEMO_COMMENTS = [
   'Çox təsirli filmdir, hər kəsə tövsiyə edirəm!',
@@ -45,6 +46,22 @@ export interface SeedReport {
   newsletters: number;
 }
 
+/** What a run did: how many rows of each kind it added, and the usernames of the members it made. */
+export interface SeedResult {
+  report: SeedReport;
+  newMembers: string[];
+}
+
+/**
+ * The command's closing line: only the members this run made have the demo password. The
+ * admin is left out when the install has one already, and so is a username a member of the
+ * install had taken before.
+ */
+export function signInNote(newMembers: readonly string[]): string {
+  if (newMembers.length === 0) return 'No members were added: the demo members exist already.';
+  return `Members ${newMembers.join(', ')} sign in with the password "${DEMO_PASSWORD}".`;
+}
+
 const chunk = <T>(items: T[], size: number) =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
@@ -54,7 +71,7 @@ const chunk = <T>(items: T[], size: number) =>
  * (usernames, owner + title, the friend pair, newsletter titles) and only what
  * is missing is inserted.
  */
-export async function seedDemo(db: Db, progress: (line: string) => void = () => {}): Promise<SeedReport> {
+export async function seedDemo(db: Db, progress: (line: string) => void = () => {}): Promise<SeedResult> {
   const report: SeedReport = { members: 0, movies: 0, friendships: 0, comments: 0, newsletters: 0 };
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const hasAdmin = (await db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1)).length > 0;
@@ -65,18 +82,30 @@ export async function seedDemo(db: Db, progress: (line: string) => void = () => 
       wanted.map((u) => ({
         username: u,
         usernameSkeleton: usernameKey(u),
-        email: `${u}@demo.kinodost.az`,
+        email: demoEmail(u),
         passwordHash,
         isAdmin: u === DEMO_ADMIN,
       })),
     )
     .onConflictDoNothing()
-    .returning({ id: users.id });
+    .returning({ username: users.username });
   report.members = inserted.length;
+  const made = new Set(inserted.map((u) => u.username));
+  const newMembers = wanted.filter((u) => made.has(u));
+  // The demo's own accounts (by their address), made now or by an earlier run: a member of the
+  // install who had taken one of the usernames gets no demo movies, friends or comments.
   const members = await db
     .select({ id: users.id, username: users.username })
     .from(users)
-    .where(inArray(sql`lower(${users.username})`, [...DEMO_MEMBERS]));
+    .where(
+      and(
+        inArray(sql`lower(${users.username})`, [...DEMO_MEMBERS]),
+        inArray(
+          sql`lower(${users.email})`,
+          DEMO_MEMBERS.map((u) => demoEmail(u)),
+        ),
+      ),
+    );
   progress(`members: ${members.length} (${report.members} new)`);
 
   const films = await loadDemoFilms();
@@ -167,5 +196,5 @@ export async function seedDemo(db: Db, progress: (line: string) => void = () => 
     }
   }
   progress(`newsletters: ${report.newsletters} new`);
-  return report;
+  return { report, newMembers };
 }

@@ -71,8 +71,28 @@ export async function buildTestApp(
   };
 }
 
-/** Waits until check() returns a value (for work that runs after the response, like mail). */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
+/**
+ * Resolves once `cache` is told to drop `key` (a user id, a response tag). With two processes
+ * sharing Redis, the other one's message has then arrived: tests wait on this rather than on a
+ * time bound to tell an invalidation from an entry's TTL running out.
+ */
+export function dropped(cache: { invalidate(key: string): void }, key: string): Promise<void> {
+  const invalidate = cache.invalidate;
+  return new Promise((resolve) => {
+    cache.invalidate = (k: string) => {
+      invalidate.call(cache, k);
+      if (k !== key) return;
+      cache.invalidate = invalidate;
+      resolve();
+    };
+  });
+}
+
+/**
+ * Waits until check() returns a value (for work that runs after the response, like mail). The
+ * limit only tells "never" from "late" on a loaded machine, where such work can take seconds.
+ */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -36,12 +36,16 @@ export function connectSocket(
   });
 }
 
-/** Resolves with the next `event` whose payload passes `match`, or rejects after `timeoutMs`. */
+/**
+ * Resolves with the next `event` whose payload passes `match`, or rejects after `timeoutMs`:
+ * long enough for a loaded machine, where an answer that takes a database query can take
+ * seconds; a lost event still fails before the test's own timeout.
+ */
 export function nextEvent<E extends keyof ServerToClientEvents>(
   socket: TestSocket,
   event: E,
   match: (payload: Parameters<ServerToClientEvents[E]>[0]) => boolean = () => true,
-  timeoutMs = 3000,
+  timeoutMs = 20_000,
 ): Promise<Parameters<ServerToClientEvents[E]>[0]> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -65,4 +69,41 @@ export function record<E extends keyof ServerToClientEvents>(socket: TestSocket,
   return seen;
 }
 
-export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * A round trip on `socket`: asks for `userId`'s presence (user:lastSeen) and resolves with the
+ * answer, 'online' or the last-seen time. The server writes to a socket in order and handles its
+ * events in order, so all it had sent this socket before it read the question has arrived by
+ * then: tests wait on this, not on a pause, before asserting that something did NOT arrive.
+ * The socket joins the watchers of `userId`.
+ */
+export function roundTrip(socket: TestSocket, userId: string): Promise<'online' | string | null> {
+  const answer = new Promise<'online' | string | null>((resolve) => {
+    const online = (p: { userId: string }) => {
+      if (p.userId !== userId) return;
+      stop();
+      resolve('online');
+    };
+    const seen = (p: { userId: string; lastSeen: string | null }) => {
+      if (p.userId !== userId) return;
+      stop();
+      resolve(p.lastSeen);
+    };
+    const stop = () => {
+      socket.off('user:online', online);
+      socket.off('user:lastSeenResponse', seen);
+    };
+    socket.on('user:online', online);
+    socket.on('user:lastSeenResponse', seen);
+  });
+  socket.emit('user:lastSeen', { userId });
+  return answer;
+}
+
+/** A promise and the function that resolves it: a gate a test opens, or an event it awaits. */
+export function signal<T = void>(): [Promise<T>, (value: T) => void] {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return [promise, resolve];
+}

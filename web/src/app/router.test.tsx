@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, sampleProfile, testQueryClient } from '../test/render';
@@ -65,9 +65,10 @@ describe('routes and guards (SPEC.md section 2)', () => {
   it('an admin at /admin gets the admin layout and the counts', async () => {
     signedInAs({ ...sampleProfile, isAdmin: true });
     open('/admin');
-    // The first import of a lazy page compiles its modules: slow on a loaded machine.
-    expect(await screen.findByRole('heading', { name: 'Ümumi Panel' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(await screen.findByTestId('stat-user-count', {}, { timeout: 5000 })).toHaveTextContent('12');
+    // The first import of a lazy page compiles its modules: slow on a loaded machine
+    // (src/test/timeouts.ts gives the wait room).
+    expect(await screen.findByRole('heading', { name: 'Ümumi Panel' })).toBeInTheDocument();
+    expect(await screen.findByTestId('stat-user-count')).toHaveTextContent('12');
     expect(screen.getByTestId('stat-pending-comments')).toHaveTextContent('3');
     // No main header inside /admin.
     expect(screen.queryByRole('button', { name: 'Menyunu aç' })).not.toBeInTheDocument();
@@ -76,7 +77,7 @@ describe('routes and guards (SPEC.md section 2)', () => {
   it('a logged-in member reaches the dashboard', async () => {
     signedInAs(sampleProfile);
     open('/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Xoş gəldiniz, leyla!' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Xoş gəldiniz, leyla!' })).toBeInTheDocument();
   });
 
   it('shows the not-found page for unknown paths', async () => {
@@ -146,16 +147,16 @@ describe('preloadRoute: a first view fetches its data alongside its code', () =>
     signedInAs(sampleProfile);
     const client = testQueryClient();
     preloadRoute('/dashboard', client);
-    await vi.waitFor(() => expect(calls()).toEqual(['/api/user/profile', '/api/movies?page=1&limit=20']));
+    await waitFor(() => expect(calls()).toEqual(['/api/user/profile', '/api/movies?page=1&limit=20']));
     // Into the keys the app reads, so the guard and the page do not ask again.
-    await vi.waitFor(() => expect(client.getQueryData(['auth', 'profile'])).toEqual(sampleProfile));
+    await waitFor(() => expect(client.getQueryData(['auth', 'profile'])).toEqual(sampleProfile));
     expect(client.getQueryState(['movies', 'mine', 'all'])).toBeDefined();
   });
 
   it('on another member page asks only for the profile', async () => {
     signedInAs(sampleProfile);
     preloadRoute('/friends', testQueryClient());
-    await vi.waitFor(() => expect(calls()).toEqual(['/api/user/profile']));
+    await waitFor(() => expect(calls()).toEqual(['/api/user/profile']));
   });
 
   it('without a token asks for nothing (a visitor, or /dashboard before the guard sends them to /login)', async () => {

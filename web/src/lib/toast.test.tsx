@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { loadToastify, toast } from './toast';
 
@@ -34,7 +34,7 @@ describe('toast', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const fresh = await import('./toast');
     fresh.toast.error('Film silinə bilmədi');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(errors).toHaveBeenCalledWith(
         '[toast] react-toastify did not load; not shown: Film silinə bilmədi',
         expect.anything(),

@@ -3,7 +3,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { makeFriends } from '../../test/factories/friendship';
 import { createUser, type FactoryUser, reloadUser } from '../../test/factories/user';
-import { connectSocket, listenUrl, nextEvent, pause, record, type TestSocket } from '../../test/socket-client';
+import {
+  connectSocket,
+  listenUrl,
+  nextEvent,
+  record,
+  roundTrip,
+  signal,
+  type TestSocket,
+} from '../../test/socket-client';
 import { MAX_SOCKETS_PER_MEMBER } from './presence.store';
 
 let t: TestApp;
@@ -23,6 +31,27 @@ afterEach(() => {
   for (const s of open.splice(0)) s.close();
 });
 afterAll(() => t.close());
+
+/** Resolves once the server has seen `socket` close (and begun to take it out of presence). */
+function closedAtServer(socket: TestSocket): Promise<void> {
+  const serverSide = t.app.io.of('/').sockets.get(socket.id as string);
+  if (!serverSide) throw new Error('the server does not know this socket');
+  const gone = new Promise<void>((resolve) => serverSide.once('disconnect', () => resolve()));
+  socket.close();
+  return gone;
+}
+
+/** `who` connects and leaves; resolves once `friend` is told, so the last-seen time is stored. */
+async function leaves(friend: FactoryUser, who: FactoryUser) {
+  const watching = await connect(friend.token);
+  const online = nextEvent(watching, 'user:online', (p) => p.userId === who.user.id);
+  const socket = await connect(who.token);
+  await online;
+  const offline = nextEvent(watching, 'user:offline', (p) => p.userId === who.user.id);
+  socket.close();
+  await offline;
+  watching.close();
+}
 
 /** Two friends and a stranger, fresh for each test. */
 async function trio() {
@@ -66,11 +95,15 @@ describe('presence', () => {
     await sawB;
 
     const offline = nextEvent(sa, 'user:offline', (p) => p.userId === b.user.id);
+    const closedAt = Date.now();
     sb.close();
     const payload = await offline;
-    expect(Date.now() - Date.parse(payload.lastSeen as string)).toBeLessThan(5000);
+    const lastSeen = Date.parse(payload.lastSeen as string);
+    expect(lastSeen).toBeGreaterThanOrEqual(closedAt);
+    expect(lastSeen).toBeLessThanOrEqual(Date.now());
     expect((await reloadUser(t.app, b.user.id))?.lastSeenAt?.toISOString()).toBe(payload.lastSeen);
-    await pause(100);
+    // Whatever the stranger was sent about b came before the answer to its own question.
+    await roundTrip(strangerSocket, stranger.user.id);
     expect(strangerSaw.filter((p) => p.userId === b.user.id)).toEqual([]);
   });
 
@@ -78,19 +111,32 @@ describe('presence', () => {
     const { a, b } = await trio();
     // The heartbeat re-checks the token (an await) before it marks the socket present: a socket
     // gone meanwhile must stay gone, or the user shows online with no connection left.
+    const sa = await connect(a.token);
+    const bOnline = nextEvent(sa, 'user:online', (p) => p.userId === b.user.id);
     const sb = await connectSocket(url, b.token);
+    await bOnline;
     const check = t.app.userForToken;
-    t.app.userForToken = async (token) => {
-      await pause(150); // a check that has to read the database, on a busy one
-      return check(token);
+    // The check is held until the socket is gone, as a slow database would hold it.
+    const [checking, checkStarted] = signal();
+    const [gate, openGate] = signal();
+    let checked: Promise<unknown> = Promise.resolve();
+    t.app.userForToken = (token) => {
+      checkStarted();
+      const result = gate.then(() => check(token));
+      checked = result;
+      return result;
     };
     try {
       sb.emit('user:online', { userId: b.user.id });
-      await pause(30);
+      await checking;
+      const bOffline = nextEvent(sa, 'user:offline', (p) => p.userId === b.user.id);
       sb.emit('user:offline', { userId: b.user.id }); // the page goes away (pagehide), then its socket
       sb.close();
-      await pause(400);
+      await bOffline;
+      openGate();
+      await checked;
     } finally {
+      openGate();
       t.app.userForToken = check;
     }
     let list: Promise<string[]> = Promise.resolve(['never listened']);
@@ -104,9 +150,9 @@ describe('presence', () => {
 
   it('lists the friends already online in users:online', async () => {
     const { a, b, stranger } = await trio();
-    await connect(a.token);
+    const sa = await connect(a.token);
     await connect(stranger.token);
-    await pause(100);
+    expect(await roundTrip(sa, a.user.id)).toBe('online');
     let list: Promise<string[]> = Promise.resolve([]);
     open.push(
       await connectSocket(url, b.token, (s) => {
@@ -122,8 +168,9 @@ describe('presence', () => {
     const tab1 = await connect(b.token);
     const tab2 = await connect(b.token);
     const offlines = record(sa, 'user:offline');
-    tab1.close();
-    await pause(300);
+    await closedAtServer(tab1);
+    // b is still online, and nothing said otherwise before that answer.
+    expect(await roundTrip(sa, b.user.id)).toBe('online');
     expect(offlines.filter((p) => p.userId === b.user.id)).toEqual([]);
     const gone = nextEvent(sa, 'user:offline', (p) => p.userId === b.user.id);
     tab2.close();
@@ -142,7 +189,7 @@ describe('presence', () => {
     const bGone = nextEvent(sa, 'user:offline', (p) => p.userId === b.user.id);
     sb.emit('user:offline', { userId: a.user.id });
     await bGone;
-    await pause(200);
+    await roundTrip(sc, c.user.id);
     expect(aOfflineSeenByC.filter((p) => p.userId === a.user.id)).toEqual([]);
     // And user:online brings b back.
     const back = nextEvent(sa, 'user:online', (p) => p.userId === b.user.id);
@@ -151,10 +198,8 @@ describe('presence', () => {
   });
 
   it("answers user:lastSeen with the stored time, and watchers then get that user's changes", async () => {
-    const { b, stranger } = await trio();
-    const sb = await connect(b.token);
-    sb.close();
-    await pause(300);
+    const { a, b, stranger } = await trio();
+    await leaves(a, b);
     const watcher = await connect(stranger.token);
     const response = nextEvent(watcher, 'user:lastSeenResponse', (p) => p.userId === b.user.id);
     watcher.emit('user:lastSeen', { userId: b.user.id });
@@ -167,16 +212,15 @@ describe('presence', () => {
     const answers = record(watcher, 'user:lastSeenResponse');
     watcher.emit('user:lastSeen', { userId: '00000000-0000-4000-8000-000000000000' });
     watcher.emit('user:lastSeen', { userId: "1' or 1=1" } as never);
-    await pause(200);
+    // The socket's events are handled in order: those two were done with before this one.
+    expect(await roundTrip(watcher, stranger.user.id)).toBe('online');
     expect(answers).toEqual([]);
     expect(watcher.connected).toBe(true);
   });
 
   it('keeps lastSeen across a restart (it lives in the database)', async () => {
-    const { b, stranger } = await trio();
-    const sb = await connect(b.token);
-    sb.close();
-    await pause(300);
+    const { a, b, stranger } = await trio();
+    await leaves(a, b);
     const stored = (await reloadUser(t.app, b.user.id))?.lastSeenAt?.toISOString();
     expect(stored).toBeDefined();
     const restarted = await buildTestApp({}, t);
@@ -192,10 +236,8 @@ describe('presence', () => {
   });
 
   it('shows last_seen on the public profile after the user leaves', async () => {
-    const { b } = await trio();
-    const sb = await connect(b.token);
-    sb.close();
-    await pause(300);
+    const { a, b } = await trio();
+    await leaves(a, b);
     const profile = await t.inject({ method: 'GET', url: `/api/user/profile/${b.user.id}` });
     expect(profile.json().last_seen).not.toBeNull();
   });

@@ -125,13 +125,14 @@ export const presencePlugin = fp(async function presencePlugin(app: FastifyInsta
     const { userId } = socket.data;
     // A heartbeat whose token check outlived its socket must not mark a closed socket present.
     if (socket.disconnected) return;
-    if (!present.has(socket.id)) {
-      present.add(socket.id);
-      await inOrder(userId, async () => {
-        if (await store.add(userId, socket.id)) await announceOnline(userId);
-      });
-    }
-    await touchLastSeen(db, userId);
+    const joining = !present.has(socket.id);
+    present.add(socket.id);
+    // The last-seen touch waits its turn too: one that overtook the offline announcement of a
+    // socket closed right after would store a later time than the one announced.
+    await inOrder(userId, async () => {
+      if (joining && (await store.add(userId, socket.id))) await announceOnline(userId);
+      await touchLastSeen(db, userId);
+    });
   };
   const goOffline = async (socket: IoSocket) => {
     if (!present.delete(socket.id)) return;

@@ -295,13 +295,16 @@ describe('an upload the client abandons half-way', () => {
       },
     });
     req.on('error', () => {});
+    // The server's handler has the request (and counts it in the drain's tally) once this fires.
+    const received = new Promise((resolve) => t.app.server.once('request', resolve));
     req.write(
       `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
     );
     req.write(png.subarray(0, Math.floor(png.length / 2)));
-    await new Promise((r) => setTimeout(r, 200));
+    await received;
     req.destroy();
-    await new Promise((r) => setTimeout(r, 300));
+    // Every handler that began has settled (plugins/drain.ts): the abandoned upload is done with.
+    await t.app.handlersSettled(20_000);
 
     expect((await reloadUser(t.app, before.user.id))?.avatar).toBe(before.avatar);
     expect(listUploads()).toEqual(before.files);

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -119,7 +119,7 @@ describe('MobileBottomBar: the friends badge (SPEC.md section 2)', () => {
     const server = fakeFriendsServer();
     server.override('GET /api/friends/requests/count', () => json({ success: false, error: 'Xəta' }, 500));
     renderWithApp(<MobileBottomBar />, { route: '/dashboard', auth: fakeAuth() });
-    await vi.waitFor(() => expect(server.callsTo('GET /api/friends/requests/count')).toHaveLength(1));
+    await waitFor(() => expect(server.callsTo('GET /api/friends/requests/count')).toHaveLength(1));
     const friends = screen.getByRole('button', { name: 'Dostlar' });
     expect(friends.querySelector('.MuiBadge-badge')).toBeNull();
     expect(friends).toHaveTextContent(/^Dostlar$/);

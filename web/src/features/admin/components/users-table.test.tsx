@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth, jsonResponse, renderWithApp, sampleProfile } from '../../../test/render';
@@ -111,7 +111,7 @@ describe('UsersTable', () => {
     renderWithApp(<UsersTable />, { route: '/admin/users', auth: admin() });
     await screen.findByText('orxan@example.az');
     await userEvent.type(screen.getByRole('searchbox', { name: 'Axtarış' }), 'orx');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
         '/api/user/all?page=1&limit=20&q=orx&sort=-created_at',
       ),

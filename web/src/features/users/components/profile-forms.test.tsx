@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth, jsonResponse, renderWithApp, sampleProfile } from '../../../test/render';
@@ -68,7 +68,7 @@ describe('ProfileDetailsForm', () => {
     await userEvent.type(email, 'yeni@example.az');
     await userEvent.click(screen.getByRole('button', { name: 'Yadda saxla' }));
     expect(sent()).toEqual({ url: '/api/user/profile', method: 'PUT', body: { email: 'yeni@example.az' } });
-    await vi.waitFor(() => expect(auth.setProfile).toHaveBeenCalledWith(updated));
+    await waitFor(() => expect(auth.setProfile).toHaveBeenCalledWith(updated));
   });
 });
 
