@@ -30,6 +30,8 @@ export interface Config {
   responseCacheMb: number;
   /** Built single-page app; not served when the folder is missing. */
   webDist?: string;
+  /** 'bundled': an empty film catalogue is filled from the bundled one at start; 'none' leaves it empty. */
+  catalogue: 'bundled' | 'none';
   limits: {
     loginFailuresPerAccount: number;
     loginAttemptsPerIp: number;
@@ -75,6 +77,12 @@ const trustProxySetting = (raw: string | undefined): Config['trustProxy'] => {
   if (raw === 'true') return true;
   if (/^\d+$/.test(raw)) return Number(raw);
   return raw; // comma-separated addresses or CIDRs
+};
+
+const catalogueSetting = (raw: string | undefined): Config['catalogue'] => {
+  if (!raw || raw === 'bundled') return 'bundled';
+  if (raw === 'none') return 'none';
+  throw new ConfigError(`CATALOGUE must be bundled or none`);
 };
 
 /** The JWT secret: JWT_SECRET, or one generated once and kept in the data folder. */
@@ -127,6 +135,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       .filter(Boolean),
     webDist: path.resolve(cwd, env.WEB_DIST || defaultWebDist),
     responseCacheMb: intSetting(env, 'RESPONSE_CACHE_MB', 32, 0, 65536),
+    catalogue: catalogueSetting(env.CATALOGUE),
     limits: {
       loginFailuresPerAccount: intSetting(env, 'LOGIN_FAILURES_PER_ACCOUNT', 10, 1, 100000),
       loginAttemptsPerIp: intSetting(env, 'LOGIN_ATTEMPTS_PER_IP', 100, 1, 1000000),

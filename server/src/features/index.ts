@@ -5,6 +5,9 @@ import { createAuthThrottles } from './auth/auth.throttles';
 import { adminCommentsRoutes, movieCommentsRoutes } from './comments/comments.routes';
 import { createCommentsService } from './comments/comments.service';
 import { createCommentThrottle } from './comments/comments.throttle';
+import { loadBundledCatalogue } from './films/catalogue/bundled';
+import { filmsRoutes } from './films/films.routes';
+import { createFilmsService } from './films/films.service';
 import { friendsRoutes } from './friends/friends.routes';
 import { healthRoutes } from './health/health.routes';
 import { moviesRoutes } from './movies/movies.routes';
@@ -30,6 +33,13 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(usersRoutes, { prefix: '/user' });
   await app.register(friendsRoutes, { prefix: '/friends' });
   await app.register(moviesRoutes, { prefix: '/movies' });
+  await app.register(filmsRoutes, { prefix: '/films', films: createFilmsService(app.database.db) });
+  if (app.config.catalogue === 'bundled') {
+    // An empty catalogue (a new install) is filled before the server answers: one query on
+    // every later start.
+    const added = await loadBundledCatalogue(app.database.db);
+    if (added) app.log.info({ films: added }, 'bundled film catalogue loaded');
+  }
   const comments = createCommentsService(
     app.database.db,
     createCommentThrottle(app.config.limits, app.redis, app.config.redisPrefix),

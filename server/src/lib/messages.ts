@@ -82,6 +82,10 @@ export const msg = {
     blankTitle: 'Filmin adı boş ola bilməz',
     badQuery: 'Axtarış sorğusu 1-100 simvol olmalıdır',
   },
+  films: {
+    notFound: 'Film kataloqda tapılmadı',
+    badQuery: 'Axtarış sorğusu 1-100 simvol olmalıdır',
+  },
   comments: {
     notFound: 'Şərh tapılmadı',
     blank: 'Şərh boş ola bilməz',
