@@ -32,6 +32,8 @@ export interface Config {
   webDist?: string;
   /** 'bundled': an empty film catalogue is filled from the bundled one at start; 'none' leaves it empty. */
   catalogue: 'bundled' | 'none';
+  /** TMDB's API, when TMDB_API_KEY is set: members may then find and add films from it. */
+  tmdb?: { apiKey: string; apiUrl: string };
   limits: {
     loginFailuresPerAccount: number;
     loginAttemptsPerIp: number;
@@ -136,6 +138,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     webDist: path.resolve(cwd, env.WEB_DIST || defaultWebDist),
     responseCacheMb: intSetting(env, 'RESPONSE_CACHE_MB', 32, 0, 65536),
     catalogue: catalogueSetting(env.CATALOGUE),
+    tmdb: env.TMDB_API_KEY
+      ? {
+          apiKey: env.TMDB_API_KEY,
+          apiUrl: (urlSetting(env, 'TMDB_API_URL', ['https:', 'http:']) ?? 'https://api.themoviedb.org/3').replace(
+            /\/+$/,
+            '',
+          ),
+        }
+      : undefined,
     limits: {
       loginFailuresPerAccount: intSetting(env, 'LOGIN_FAILURES_PER_ACCOUNT', 10, 1, 100000),
       loginAttemptsPerIp: intSetting(env, 'LOGIN_ATTEMPTS_PER_IP', 100, 1, 1000000),

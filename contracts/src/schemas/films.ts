@@ -40,3 +40,25 @@ export const FilmSearchHit = Type.Intersect([Film, Type.Object({ score: Type.Num
 export type FilmSearchHit = Static<typeof FilmSearchHit>;
 export const FilmSearchResult = Paged(FilmSearchHit);
 export type FilmSearchResult = Static<typeof FilmSearchResult>;
+
+/** GET /api/films/tmdb/search: a film found on TMDB, and the catalogue's film of it if there is one. */
+export const TmdbCandidate = Type.Object({
+  tmdb_id: Type.Integer(),
+  title: Type.String(),
+  original_title: Nullable(Type.String()),
+  year: Nullable(Type.Integer()),
+  overview: Nullable(Type.String()),
+  poster_url: Nullable(Type.String()),
+  film_id: Nullable(Type.String({ format: 'uuid' })),
+});
+export type TmdbCandidate = Static<typeof TmdbCandidate>;
+
+export const TmdbSearchQuery = Type.Object({ q: Type.String({ minLength: 1, maxLength: FILM_QUERY_MAX }) });
+export type TmdbSearchQuery = Static<typeof TmdbSearchQuery>;
+
+export const TmdbSearchResult = Type.Object({ success: Type.Literal(true), data: Type.Array(TmdbCandidate) });
+export type TmdbSearchResult = Static<typeof TmdbSearchResult>;
+
+/** POST /api/films/tmdb/{tmdbId}: the TMDB film to bring into the catalogue. */
+export const TmdbParams = Type.Object({ tmdbId: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+export type TmdbParams = Static<typeof TmdbParams>;

@@ -6,8 +6,10 @@ import { adminCommentsRoutes, movieCommentsRoutes } from './comments/comments.ro
 import { createCommentsService } from './comments/comments.service';
 import { createCommentThrottle } from './comments/comments.throttle';
 import { loadBundledCatalogue } from './films/catalogue/bundled';
+import { createTmdbClient } from './films/catalogue/tmdb';
 import { filmsRoutes } from './films/films.routes';
 import { createFilmsService } from './films/films.service';
+import { createTmdbThrottle } from './films/films.throttle';
 import { friendsRoutes } from './friends/friends.routes';
 import { healthRoutes } from './health/health.routes';
 import { moviesRoutes } from './movies/movies.routes';
@@ -33,7 +35,12 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(usersRoutes, { prefix: '/user' });
   await app.register(friendsRoutes, { prefix: '/friends' });
   await app.register(moviesRoutes, { prefix: '/movies' });
-  await app.register(filmsRoutes, { prefix: '/films', films: createFilmsService(app.database.db) });
+  const films = createFilmsService({
+    db: app.database.db,
+    tmdb: app.config.tmdb && createTmdbClient({ apiKey: app.config.tmdb.apiKey, baseUrl: app.config.tmdb.apiUrl }),
+    tmdbThrottle: createTmdbThrottle(app.redis, app.config.redisPrefix),
+  });
+  await app.register(filmsRoutes, { prefix: '/films', films });
   if (app.config.catalogue === 'bundled') {
     // An empty catalogue (a new install) is filled before the server answers: one query on
     // every later start.

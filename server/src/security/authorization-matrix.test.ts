@@ -301,6 +301,14 @@ const MATRIX: Row[] = [
   // films: the catalogue is public
   { method: 'GET', path: '/api/films/search', url: () => '/api/films/search?q=Matris', expect: all(200) },
   { method: 'GET', path: '/api/films/{id}', url: (w) => `/api/films/${w.film}`, expect: all(200) },
+  // TMDB is for members, and this install has no TMDB_API_KEY: 404 for them (docs/catalogue.md)
+  {
+    method: 'GET',
+    path: '/api/films/tmdb/search',
+    url: () => '/api/films/tmdb/search?q=Matris',
+    expect: members(404),
+  },
+  { method: 'POST', path: '/api/films/tmdb/{tmdbId}', url: () => '/api/films/tmdb/603', expect: members(404) },
   // movies: reading is public (the own list needs a member); changing is the owner's or an admin's
   { method: 'GET', path: '/api/movies/', url: () => '/api/movies/', expect: members(200) },
   {

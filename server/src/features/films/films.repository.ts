@@ -137,3 +137,72 @@ export const searchFilms = async (
   });
   return { rows, total };
 };
+
+/** The catalogue's films of these TMDB ids, by id. */
+export const filmIdsByTmdbId = async (db: Db, tmdbIds: number[]): Promise<Map<number, string>> => {
+  if (tmdbIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: films.id, tmdbId: films.tmdbId })
+    .from(films)
+    .where(inArray(films.tmdbId, tmdbIds));
+  return new Map(rows.map((r) => [r.tmdbId as number, r.id]));
+};
+
+/**
+ * Stores a film read from TMDB: the film of that TMDB id is refreshed; else a film of the same
+ * IMDb id, or without a TMDB id and of the same folded title and year, takes the TMDB id and
+ * the facts it lacks (its own are kept); else a new film is made. Answers the film and whether
+ * it is new. Two members importing one film at once meet at the unique TMDB id.
+ */
+export const storeTmdbFilm = async (
+  db: Db,
+  v: FilmValues & { tmdbId: number },
+): Promise<{ film: FilmData; created: boolean }> =>
+  db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const fill = {
+      tmdbId: v.tmdbId,
+      imdbId: sql`coalesce(${films.imdbId}, ${v.imdbId ?? null})`,
+      originalTitle: sql`coalesce(${films.originalTitle}, ${v.originalTitle ?? null})`,
+      runtime: sql`coalesce(${films.runtime}, ${v.runtime ?? null}::int)`,
+      overview: sql`coalesce(${films.overview}, ${v.overview ?? null})`,
+      posterUrl: sql`coalesce(${films.posterUrl}, ${v.posterUrl ?? null})`,
+      genres: sql`case when cardinality(${films.genres}) > 0 then ${films.genres} else ${sql.param(v.genres ?? [])}::text[] end`,
+      directors: sql`case when cardinality(${films.directors}) > 0 then ${films.directors} else ${sql.param(v.directors ?? [])}::text[] end`,
+      updatedAt: sql`now()`,
+    };
+    const [known] = await tx
+      .update(films)
+      .set({ ...fill, posterUrl: v.posterUrl ?? sql`${films.posterUrl}` })
+      .where(eq(films.tmdbId, v.tmdbId))
+      .returning(filmColumns);
+    if (known) return { film: known, created: false };
+    const [claimed] = await tx
+      .update(films)
+      .set(fill)
+      .where(
+        sql`${films.id} = (
+          select id from ${films}
+          where tmdb_id is null and (
+            (${v.imdbId ?? null}::text is not null and imdb_id = ${v.imdbId ?? null})
+            or (title_key = kd_fold(${v.title}) and year is not distinct from ${v.year ?? null}::int)
+          )
+          order by (imdb_id = ${v.imdbId ?? null}) desc nulls last, created_at, id
+          limit 1
+        )`,
+      )
+      .returning(filmColumns);
+    if (claimed) return { film: claimed, created: false };
+    const [inserted] = await tx.insert(films).values(v).onConflictDoNothing().returning(filmColumns);
+    if (inserted) return { film: inserted, created: true };
+    // Stored meanwhile by another member's import...
+    const [other] = await tx.select(filmColumns).from(films).where(eq(films.tmdbId, v.tmdbId));
+    if (other) return { film: other, created: false };
+    // ...or its IMDb id belongs to a film with another TMDB id (TMDB has duplicates too).
+    const [apart] = await tx
+      .insert(films)
+      .values({ ...v, imdbId: null })
+      .returning(filmColumns);
+    if (!apart) throw new Error(`film of TMDB id ${v.tmdbId} not stored`);
+    return { film: apart, created: true };
+  });
