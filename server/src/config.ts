@@ -35,6 +35,10 @@ export interface Config {
   webDist?: string;
   /** An S3-compatible bucket for uploaded files; when absent they are kept in dataDir/uploads. */
   s3?: S3Settings;
+  /** 'bundled': an empty film catalogue is filled from the bundled one at start; 'none' leaves it empty. */
+  catalogue: 'bundled' | 'none';
+  /** TMDB's API, when TMDB_API_KEY is set: members may then find and add films from it. */
+  tmdb?: { apiKey: string; apiUrl: string };
   limits: {
     loginFailuresPerAccount: number;
     loginAttemptsPerIp: number;
@@ -122,6 +126,12 @@ const s3Setting = (env: Env): S3Settings | undefined => {
   };
 };
 
+const catalogueSetting = (raw: string | undefined): Config['catalogue'] => {
+  if (!raw || raw === 'bundled') return 'bundled';
+  if (raw === 'none') return 'none';
+  throw new ConfigError(`CATALOGUE must be bundled or none`);
+};
+
 /** The JWT secret: JWT_SECRET, or one generated once and kept in the data folder. */
 const jwtSecretSetting = (env: Env, dataDir: string): string => {
   const given = env.JWT_SECRET;
@@ -173,6 +183,16 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     webDist: path.resolve(cwd, env.WEB_DIST || defaultWebDist),
     responseCacheMb: intSetting(env, 'RESPONSE_CACHE_MB', 32, 0, 65536),
     s3: s3Setting(env),
+    catalogue: catalogueSetting(env.CATALOGUE),
+    tmdb: env.TMDB_API_KEY
+      ? {
+          apiKey: env.TMDB_API_KEY,
+          apiUrl: (urlSetting(env, 'TMDB_API_URL', ['https:', 'http:']) ?? 'https://api.themoviedb.org/3').replace(
+            /\/+$/,
+            '',
+          ),
+        }
+      : undefined,
     limits: {
       loginFailuresPerAccount: intSetting(env, 'LOGIN_FAILURES_PER_ACCOUNT', 10, 1, 100000),
       loginAttemptsPerIp: intSetting(env, 'LOGIN_ATTEMPTS_PER_IP', 100, 1, 1000000),

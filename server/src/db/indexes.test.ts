@@ -17,6 +17,7 @@ it('has no GIN index with a pending list', async () => {
     where am.amname = 'gin' and c.relnamespace = 'public'::regnamespace`);
   const gin = (res as unknown as { rows: { name: string; options: string[] | null }[] }).rows;
   expect(gin.map((r) => r.name).sort()).toEqual([
+    'films_search_fts_idx',
     'movies_search_fts_idx',
     'search_words_trgm_idx',
     'users_email_trgm_idx',

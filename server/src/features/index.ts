@@ -5,6 +5,11 @@ import { createAuthThrottles } from './auth/auth.throttles';
 import { adminCommentsRoutes, movieCommentsRoutes } from './comments/comments.routes';
 import { createCommentsService } from './comments/comments.service';
 import { createCommentThrottle } from './comments/comments.throttle';
+import { loadBundledCatalogue } from './films/catalogue/bundled';
+import { createTmdbClient } from './films/catalogue/tmdb';
+import { filmsRoutes } from './films/films.routes';
+import { createFilmsService } from './films/films.service';
+import { createTmdbThrottle } from './films/films.throttle';
 import { friendsRoutes } from './friends/friends.routes';
 import { healthRoutes } from './health/health.routes';
 import { moviesRoutes } from './movies/movies.routes';
@@ -31,6 +36,18 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(usersRoutes, { prefix: '/user' });
   await app.register(friendsRoutes, { prefix: '/friends' });
   await app.register(moviesRoutes, { prefix: '/movies' });
+  const films = createFilmsService({
+    db: app.database.db,
+    tmdb: app.config.tmdb && createTmdbClient({ apiKey: app.config.tmdb.apiKey, baseUrl: app.config.tmdb.apiUrl }),
+    tmdbThrottle: createTmdbThrottle(app.redis, app.config.redisPrefix),
+  });
+  await app.register(filmsRoutes, { prefix: '/films', films });
+  if (app.config.catalogue === 'bundled') {
+    // An empty catalogue (a new install) is filled before the server answers: one query on
+    // every later start.
+    const added = await loadBundledCatalogue(app.database.db);
+    if (added) app.log.info({ films: added }, 'bundled film catalogue loaded');
+  }
   const comments = createCommentsService(
     app.database.db,
     createCommentThrottle(app.config.limits, app.redis, app.config.redisPrefix),

@@ -86,6 +86,14 @@ export const msg = {
     blankTitle: 'Filmin adı boş ola bilməz',
     badQuery: 'Axtarış sorğusu 1-100 simvol olmalıdır',
   },
+  films: {
+    notFound: 'Film kataloqda tapılmadı',
+    badQuery: 'Axtarış sorğusu 1-100 simvol olmalıdır',
+    tmdbOff: 'TMDB axtarışı bu serverdə qoşulmayıb',
+    tmdbDown: 'TMDB hazırda cavab vermir, bir az sonra yenidən cəhd edin',
+    tmdbNotFound: 'TMDB-də belə film tapılmadı',
+    tmdbLimited: 'Çox sayda TMDB sorğusu göndərildi. Bir az sonra yenidən cəhd edin',
+  },
   comments: {
     notFound: 'Şərh tapılmadı',
     blank: 'Şərh boş ola bilməz',

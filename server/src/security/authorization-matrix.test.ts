@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, friendships, passwordResets } from '../db/schema/index';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { createFilm } from '../test/factories/film';
 import { makeFriends } from '../test/factories/friendship';
 import { createMovie } from '../test/factories/movie';
 import { createNewsletter } from '../test/factories/newsletter';
@@ -41,6 +42,8 @@ interface World {
   /** owner -> target, pending. */
   requestOut: string;
   newsletter: string;
+  /** A catalogue film. */
+  film: string;
   /** A valid password-reset token of the owner. */
   resetToken: string;
 }
@@ -82,6 +85,7 @@ async function makeWorld(): Promise<World> {
     .returning();
   await makeFriends(t.app, owner.user.id, friend.user.id);
   const newsletter = await createNewsletter(t.app);
+  const film = await createFilm(t.app, { title: 'Matris' });
   const resetToken = randomBytes(24).toString('hex');
   await db.insert(passwordResets).values({
     userId: owner.user.id,
@@ -97,6 +101,7 @@ async function makeWorld(): Promise<World> {
     requestIn: requestIn.id,
     requestOut: requestOut.id,
     newsletter: newsletter.id,
+    film: film.id,
     resetToken,
   };
 }
@@ -300,6 +305,17 @@ const MATRIX: Row[] = [
     url: (w) => `/api/friends/${w.users.friend.user.id}`,
     expect: ownerOnly(200, 404),
   },
+  // films: the catalogue is public
+  { method: 'GET', path: '/api/films/search', url: () => '/api/films/search?q=Matris', expect: all(200) },
+  { method: 'GET', path: '/api/films/{id}', url: (w) => `/api/films/${w.film}`, expect: all(200) },
+  // TMDB is for members, and this install has no TMDB_API_KEY: 404 for them (docs/catalogue.md)
+  {
+    method: 'GET',
+    path: '/api/films/tmdb/search',
+    url: () => '/api/films/tmdb/search?q=Matris',
+    expect: members(404),
+  },
+  { method: 'POST', path: '/api/films/tmdb/{tmdbId}', url: () => '/api/films/tmdb/603', expect: members(404) },
   // movies: reading is public (the own list needs a member); changing is the owner's or an admin's
   { method: 'GET', path: '/api/movies/', url: () => '/api/movies/', expect: members(200) },
   {

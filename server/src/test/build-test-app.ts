@@ -39,6 +39,8 @@ export async function buildTestApp(
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
     PUBLIC_URL: 'http://kinodost.test',
+    // Each test file's database starts empty; the catalogue tests load what they need.
+    CATALOGUE: 'none',
     ...env,
   });
   const app = await buildApp(config, { database });

@@ -1,5 +1,6 @@
 // The one barrel the architecture allows: drizzle-kit and the query builder need every table.
 export * from './comments';
+export * from './films';
 export * from './friendships';
 export * from './idempotency-keys';
 export * from './movies';

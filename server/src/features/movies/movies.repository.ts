@@ -2,7 +2,8 @@ import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm
 import type { Db } from '../../db/client';
 import { pageWithTotal } from '../../db/paging';
 import { preparedOnce } from '../../db/prepared';
-import { type MovieRow, movies, searchWords, users } from '../../db/schema/index';
+import { type MovieRow, movies, users } from '../../db/schema/index';
+import { textQuery } from '../../db/text-query';
 
 /** All SQL about movies. */
 
@@ -102,14 +103,6 @@ export const SEARCH_TOTAL_CAP = 1000;
 /** Up to this many hits are ranked by relevance; more are listed newest first. */
 const RANKED_HITS = 300;
 
-/** The last query word matches as a prefix from this many letters on. */
-const PREFIX_MIN_LENGTH = 4;
-
-/** Query words this long or longer are also matched by their closest known spellings. */
-const TYPO_MIN_LENGTH = 4;
-/** How many known words may stand in for one misspelt query word. */
-const TYPO_CANDIDATES = 3;
-
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 /** A search hit as returned: the movie with its owner, and its score to 4 decimals. */
@@ -118,18 +111,10 @@ const withScore = (r: { movie: MovieData; owner: MovieOwner; score: number }) =>
   score: Number(Number(r.score).toFixed(4)),
 });
 
-/** A tsquery literal for one lexeme (quotes and backslashes escaped). */
-const lexeme = (w: string) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
-
 /**
- * Ranked search over every member's movies, in the database. The query is
- * folded exactly like the stored text (kd_fold in SQL: case, Azerbaijani
- * diacritics, dotted and dotless i) and split into words by the same parser.
- * Every query word must match a word of the movie, as typed or as a prefix
- * (`godf` finds Godfather). When nothing matches, words no movie has are taken
- * for typos and replaced by their closest known spellings (trigram similarity
- * in search_words, a small table).
- * Both lookups are index scans (GIN on search_words, GIN on search_vector).
+ * Ranked search over every member's movies, in the database: the words are matched as
+ * db/text-query.ts says (folded, prefix for the last word, typos corrected), by index scans
+ * (GIN on search_words, GIN on search_vector).
  *
  * Up to RANKED_HITS hits are ranked by how close the whole query is to a run of
  * the movie's words (trigram word similarity), then by full-text rank; a broader query (a common word) lists its
@@ -140,16 +125,6 @@ export const searchMovies = async (
   query: string,
   page: { page: number; limit: number },
 ): Promise<{ rows: (MovieWithOwner & { score: number })[]; total: number }> => {
-  const typed = rowsOf<{ w: string }>(
-    await db.execute(
-      // In the order typed: the last word is the one still being typed.
-      sql`select word as w from ts_debug('simple'::regconfig, kd_fold(${query})) d, unnest(d.lexemes) word where d.lexemes is not null`,
-    ),
-  ).map((r) => r.w);
-  // Each word once, keeping the last one last.
-  const words = [...new Set(typed.reverse())].reverse();
-  if (words.length === 0) return { rows: [], total: 0 };
-
   const countHits = async (tsq: string) =>
     Number(
       rowsOf<{ n: number }>(
@@ -158,41 +133,8 @@ export const searchMovies = async (
         ),
       )[0]?.n ?? 0,
     );
-
-  // First as typed. The last word may be unfinished (search as you type), so it also matches
-  // as a prefix once it has PREFIX_MIN_LENGTH letters; a prefix of every earlier or shorter
-  // word ('a', 'the') would match most of the catalogue.
-  const asTyped = (w: string, i: number) =>
-    i === words.length - 1 && w.length >= PREFIX_MIN_LENGTH ? `${lexeme(w)}:*` : lexeme(w);
-  let tsq = words.map(asTyped).join(' & ');
-  let total = await countHits(tsq);
-  if (total === 0) {
-    // Nothing: each word no movie has is taken for a typo and replaced by its closest known
-    // spellings, the single closest first, then the few closest.
-    const corrections = rowsOf<{ w: string; word: string }>(
-      await db.execute(sql`
-        select q.w, d.word
-        from unnest(string_to_array(${words.join(' ')}, ' ')) q(w)
-        cross join lateral (
-          select word from ${searchWords}
-          where length(q.w) >= ${TYPO_MIN_LENGTH} and word % q.w
-            and not exists (select 1 from ${searchWords} known where known.word = q.w)
-          order by similarity(word, q.w) desc, word
-          limit ${TYPO_CANDIDATES}
-        ) d`),
-    );
-    for (const take of corrections.length ? [1, TYPO_CANDIDATES] : []) {
-      tsq = words
-        .map((w, i) => {
-          const known = corrections.filter((c) => c.w === w).slice(0, take);
-          return known.length ? `(${known.map((c) => lexeme(c.word)).join(' | ')})` : asTyped(w, i);
-        })
-        .join(' & ');
-      total = await countHits(tsq);
-      if (total > 0) break;
-    }
-  }
-  if (total === 0) return { rows: [], total };
+  const { tsq, total } = await textQuery(db, query, countHits);
+  if (tsq === null || total === 0) return { rows: [], total };
   const matches = sql`${movies.searchVector} @@ to_tsquery('simple'::regconfig, ${tsq})`;
 
   // Relevance: how close the whole query is to a run of the movie's words (1 = contained as typed).

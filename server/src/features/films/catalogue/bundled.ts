@@ -1,0 +1,72 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { toCatalogueGenres } from '@kinodost/contracts/genres';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { catalogueIsEmpty, type FilmValues, insertFilms } from '../films.repository';
+
+/** One film of vega-datasets' movies.json (3,201 real films with their US release facts). */
+interface VegaMovie {
+  Title: string | number | null;
+  'Release Date': string | null;
+  'Major Genre': string | null;
+  'Creative Type': string | null;
+  Director: string | null;
+  'Running Time min': number | null;
+}
+
+/** Arbitrary constant naming the lock that keeps two starting processes from loading it twice. */
+const CATALOGUE_LOCK_KEY = 727275;
+
+/** Rows per insert: well under PostgreSQL's 65,535 bind parameters. */
+const BATCH = 500;
+
+/** The films of the dataset that the vega-datasets package ships, as catalogue films. */
+export async function readBundledCatalogue(): Promise<FilmValues[]> {
+  // Its exports hide the data folder, so resolve beside its entry point.
+  const entry = createRequire(import.meta.url).resolve('vega-datasets');
+  const file = path.join(path.dirname(entry), '..', 'data', 'movies.json');
+  const raw = JSON.parse(await readFile(file, 'utf8')) as VegaMovie[];
+  const seen = new Set<string>();
+  const out: FilmValues[] = [];
+  for (const m of raw) {
+    const title = String(m.Title ?? '')
+      .trim()
+      .slice(0, 200);
+    const year = Number(m['Release Date']?.match(/\b(18|19|20)\d{2}\b/)?.[0]);
+    const key = `${title.toLowerCase()}|${year}`;
+    if (!title || seen.has(key)) continue;
+    seen.add(key);
+    const runtime = m['Running Time min'];
+    out.push({
+      title,
+      year: year >= 1870 && year <= 2100 ? year : null,
+      directors: m.Director?.trim() ? [m.Director.trim()] : [],
+      genres: toCatalogueGenres([m['Major Genre'], m['Creative Type']].filter((g): g is string => !!g)),
+      runtime: runtime && runtime > 0 && runtime <= 6000 ? Math.round(runtime) : null,
+      source: 'catalogue',
+    });
+  }
+  return out;
+}
+
+/**
+ * Loads the bundled catalogue into an install whose catalogue is empty (its first start), in one
+ * transaction: a start that fails half-way leaves no half catalogue, and two processes starting
+ * together on one PostgreSQL load it once (the second waits on the lock, then finds it full).
+ * Answers how many films it added (0 when the catalogue had films).
+ */
+export async function loadBundledCatalogue(db: Db): Promise<number> {
+  if (!(await catalogueIsEmpty(db))) return 0;
+  const films = await readBundledCatalogue();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CATALOGUE_LOCK_KEY})`);
+    if (!(await catalogueIsEmpty(tx as unknown as Db))) return 0;
+    let added = 0;
+    for (let i = 0; i < films.length; i += BATCH) {
+      added += await insertFilms(tx as unknown as Db, films.slice(i, i + BATCH));
+    }
+    return added;
+  });
+}

@@ -1,0 +1,208 @@
+import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { type FilmRow, films } from '../../db/schema/index';
+import { textQuery } from '../../db/text-query';
+
+/** All SQL about the film catalogue. */
+
+/** A film as the API needs it: without the columns only the database reads. */
+export type FilmData = Omit<FilmRow, 'titleKey' | 'searchText' | 'searchVector'>;
+/** What a source gives to make or refresh a film. */
+export type FilmValues = Omit<
+  typeof films.$inferInsert,
+  'id' | 'createdAt' | 'updatedAt' | 'titleKey' | 'searchText' | 'searchVector'
+>;
+
+const {
+  titleKey: _titleKey,
+  searchText: _searchText,
+  searchVector: _searchVector,
+  ...filmColumns
+} = getTableColumns(films);
+
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+
+export const findFilm = async (db: Db, id: string): Promise<FilmData | undefined> =>
+  (await db.select(filmColumns).from(films).where(eq(films.id, id)))[0];
+
+/** True when the catalogue has no film at all (a new install). */
+export const catalogueIsEmpty = async (db: Db): Promise<boolean> =>
+  (await db.select({ id: films.id }).from(films).limit(1)).length === 0;
+
+/** Inserts films, one statement for the batch; a film whose IMDb or TMDB id is known already is left as it is. */
+export const insertFilms = async (db: Db, values: FilmValues[]): Promise<number> => {
+  if (values.length === 0) return 0;
+  return (await db.insert(films).values(values).onConflictDoNothing().returning({ id: films.id })).length;
+};
+
+/**
+ * Stores a batch of IMDb titles. A film already known by its IMDb id is refreshed from the new
+ * facts; a film without an IMDb id whose folded title and year are the same (the bundled
+ * catalogue's, a member's) takes the id first, so importing IMDb does not double it. The caller
+ * runs this in a transaction, so a batch is stored whole or not at all.
+ */
+export const upsertImdbFilms = async (db: Db, values: (FilmValues & { imdbId: string })[]): Promise<void> => {
+  if (values.length === 0) return;
+  const incoming = sql.join(
+    values.map((v) => sql`(${v.imdbId}, kd_fold(${v.title}), ${v.year ?? null}::int)`),
+    sql`, `,
+  );
+  // An id goes to one film (the oldest of equals), and an id some film holds already is skipped;
+  // a film two ids could claim takes one of them, and the other becomes a film of its own.
+  await db.execute(sql`
+    update ${films} f set imdb_id = c.imdb_id
+    from (
+      select distinct on (i.imdb_id) f2.id, i.imdb_id
+      from (values ${incoming}) i(imdb_id, title_key, year)
+      join ${films} f2 on f2.imdb_id is null and f2.title_key = i.title_key and f2.year = i.year
+      where not exists (select 1 from ${films} taken where taken.imdb_id = i.imdb_id)
+      order by i.imdb_id, f2.created_at, f2.id
+    ) c
+    where f.id = c.id`);
+  await db
+    .insert(films)
+    .values(values)
+    .onConflictDoUpdate({
+      target: films.imdbId,
+      set: {
+        title: sql`excluded.title`,
+        originalTitle: sql`excluded.original_title`,
+        year: sql`excluded.year`,
+        runtime: sql`excluded.runtime`,
+        genres: sql`excluded.genres`,
+        // A title read without the crew files keeps the directors it has.
+        directors: sql`case when cardinality(excluded.directors) > 0 then excluded.directors else ${films.directors} end`,
+        updatedAt: sql`now()`,
+      },
+    });
+};
+
+/** Totals past this are reported as this, and only this many hits are ranked. */
+export const FILM_SEARCH_CAP = 1000;
+
+/**
+ * Ranked film search: the words matched as db/text-query.ts says (folded, prefix for the last
+ * word, typos corrected). Films whose whole title is the query come first, then the hits by how
+ * close the whole query is to a run of the film's words (trigram word similarity), newer first.
+ * Only the first FILM_SEARCH_CAP hits the index yields are ranked, so a one-word query over a
+ * million films costs a bounded page; the exact titles are looked up by their own index and are
+ * never left out.
+ */
+export const searchFilms = async (
+  db: Db,
+  query: string,
+  page: { page: number; limit: number },
+): Promise<{ rows: (FilmData & { score: number })[]; total: number }> => {
+  const countHits = async (tsq: string) =>
+    Number(
+      rowsOf<{ n: number }>(
+        await db.execute(
+          sql`select count(*)::int as n from (select 1 from ${films} where ${films.searchVector} @@ to_tsquery('simple'::regconfig, ${tsq}) limit ${FILM_SEARCH_CAP}) hits`,
+        ),
+      )[0]?.n ?? 0,
+    );
+  const { tsq, total } = await textQuery(db, query, countHits);
+  if (tsq === null || total === 0) return { rows: [], total: 0 };
+  const ranked = rowsOf<{ id: string; score: number }>(
+    await db.execute(sql`
+      with hits as (
+        (select id, title_key, search_text, year from ${films} where title_key = kd_fold(${query}))
+        union
+        (select id, title_key, search_text, year from ${films}
+          where search_vector @@ to_tsquery('simple'::regconfig, ${tsq}) limit ${FILM_SEARCH_CAP})
+      )
+      select id, (title_key = kd_fold(${query}))::int + word_similarity(kd_fold(${query}), search_text) as score
+      from hits
+      order by score desc, year desc nulls last, id
+      limit ${page.limit} offset ${(page.page - 1) * page.limit}`),
+  );
+  if (ranked.length === 0) return { rows: [], total };
+  const byId = new Map(
+    (
+      await db
+        .select(filmColumns)
+        .from(films)
+        .where(
+          inArray(
+            films.id,
+            ranked.map((r) => r.id),
+          ),
+        )
+    ).map((f) => [f.id, f]),
+  );
+  const rows = ranked.flatMap((r) => {
+    const film = byId.get(r.id);
+    // The score is 0-1: an exact title's bonus only orders it first.
+    return film ? [{ ...film, score: Number(Math.min(1, Number(r.score)).toFixed(4)) }] : [];
+  });
+  return { rows, total };
+};
+
+/** The catalogue's films of these TMDB ids, by id. */
+export const filmIdsByTmdbId = async (db: Db, tmdbIds: number[]): Promise<Map<number, string>> => {
+  if (tmdbIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: films.id, tmdbId: films.tmdbId })
+    .from(films)
+    .where(inArray(films.tmdbId, tmdbIds));
+  return new Map(rows.map((r) => [r.tmdbId as number, r.id]));
+};
+
+/**
+ * Stores a film read from TMDB: the film of that TMDB id is refreshed; else a film of the same
+ * IMDb id, or without a TMDB id and of the same folded title and year, takes the TMDB id and
+ * the facts it lacks (its own are kept); else a new film is made. Answers the film and whether
+ * it is new. Two members importing one film at once meet at the unique TMDB id.
+ */
+export const storeTmdbFilm = async (
+  db: Db,
+  v: FilmValues & { tmdbId: number },
+): Promise<{ film: FilmData; created: boolean }> =>
+  db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const fill = {
+      tmdbId: v.tmdbId,
+      imdbId: sql`coalesce(${films.imdbId}, ${v.imdbId ?? null})`,
+      originalTitle: sql`coalesce(${films.originalTitle}, ${v.originalTitle ?? null})`,
+      runtime: sql`coalesce(${films.runtime}, ${v.runtime ?? null}::int)`,
+      overview: sql`coalesce(${films.overview}, ${v.overview ?? null})`,
+      posterUrl: sql`coalesce(${films.posterUrl}, ${v.posterUrl ?? null})`,
+      genres: sql`case when cardinality(${films.genres}) > 0 then ${films.genres} else ${sql.param(v.genres ?? [])}::text[] end`,
+      directors: sql`case when cardinality(${films.directors}) > 0 then ${films.directors} else ${sql.param(v.directors ?? [])}::text[] end`,
+      updatedAt: sql`now()`,
+    };
+    const [known] = await tx
+      .update(films)
+      .set({ ...fill, posterUrl: v.posterUrl ?? sql`${films.posterUrl}` })
+      .where(eq(films.tmdbId, v.tmdbId))
+      .returning(filmColumns);
+    if (known) return { film: known, created: false };
+    const [claimed] = await tx
+      .update(films)
+      .set(fill)
+      .where(
+        sql`${films.id} = (
+          select id from ${films}
+          where tmdb_id is null and (
+            (${v.imdbId ?? null}::text is not null and imdb_id = ${v.imdbId ?? null})
+            or (title_key = kd_fold(${v.title}) and year is not distinct from ${v.year ?? null}::int)
+          )
+          order by (imdb_id = ${v.imdbId ?? null}) desc nulls last, created_at, id
+          limit 1
+        )`,
+      )
+      .returning(filmColumns);
+    if (claimed) return { film: claimed, created: false };
+    const [inserted] = await tx.insert(films).values(v).onConflictDoNothing().returning(filmColumns);
+    if (inserted) return { film: inserted, created: true };
+    // Stored meanwhile by another member's import...
+    const [other] = await tx.select(filmColumns).from(films).where(eq(films.tmdbId, v.tmdbId));
+    if (other) return { film: other, created: false };
+    // ...or its IMDb id belongs to a film with another TMDB id (TMDB has duplicates too).
+    const [apart] = await tx
+      .insert(films)
+      .values({ ...v, imdbId: null })
+      .returning(filmColumns);
+    if (!apart) throw new Error(`film of TMDB id ${v.tmdbId} not stored`);
+    return { film: apart, created: true };
+  });

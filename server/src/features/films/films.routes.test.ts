@@ -1,0 +1,165 @@
+import { GENRES } from '@kinodost/contracts/genres';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { films } from '../../db/schema/index';
+import { msg } from '../../lib/messages';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { createFilm } from '../../test/factories/film';
+import { loadBundledCatalogue, readBundledCatalogue } from './catalogue/bundled';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+  await createFilm(t.app, { title: 'Səhər', year: 1960, directors: ['Əlisəttar Atakişiyev'], genres: ['Dram'] });
+  await createFilm(t.app, { title: 'The Godfather', year: 1972, directors: ['Francis Ford Coppola'] });
+  await createFilm(t.app, { title: 'The Godfather Part II', year: 1974, directors: ['Francis Ford Coppola'] });
+  await createFilm(t.app, { title: 'Interstellar', year: 2014, directors: ['Christopher Nolan'] });
+  await createFilm(t.app, {
+    title: 'Inception',
+    originalTitle: 'Origin',
+    year: 2010,
+    directors: ['Christopher Nolan'],
+  });
+  for (let i = 1; i <= 12; i++) await createFilm(t.app, { title: `Nağıl ${i}`, year: 2000 + i });
+});
+afterAll(() => t.close());
+
+const search = (q: string, extra = '') =>
+  t.inject({ method: 'GET', url: `/api/films/search?q=${encodeURIComponent(q)}${extra}` });
+const titles = (res: { json(): { data: { title: string }[] } }) => res.json().data.map((f) => f.title);
+
+describe('GET /api/films/search', () => {
+  it('finds a film by title, folded as movie search folds it, for visitors too', async () => {
+    for (const q of ['Səhər', 'seher', 'SEHER', 'səhə']) expect(titles(await search(q)), q).toEqual(['Səhər']);
+  });
+
+  it('finds by director and original title, and forgives a typo', async () => {
+    expect(titles(await search('nolan')).sort()).toEqual(['Inception', 'Interstellar']);
+    expect(titles(await search('origin'))).toEqual(['Inception']);
+    expect(titles(await search('atakisiyev'))).toEqual(['Səhər']);
+    expect(titles(await search('interstelar'))).toEqual(['Interstellar']);
+  });
+
+  it('puts the film whose whole title is the query first, and answers the film shape with a score', async () => {
+    const res = await search('the godfather');
+    expect(res.statusCode).toBe(200);
+    expect(titles(res)).toEqual(['The Godfather', 'The Godfather Part II']);
+    const [first] = res.json().data;
+    expect(first).toMatchObject({
+      title: 'The Godfather',
+      original_title: null,
+      year: 1972,
+      directors: ['Francis Ford Coppola'],
+      genres: [],
+      runtime: null,
+      poster_url: null,
+      imdb_id: null,
+      tmdb_id: null,
+      source: 'catalogue',
+    });
+    expect(first.score).toBeGreaterThan(0);
+    expect(first.score).toBeLessThanOrEqual(1);
+  });
+
+  it('pages its hits with the total', async () => {
+    const p1 = await search('nagil', '&limit=5');
+    const p3 = await search('nagil', '&limit=5&page=3');
+    expect(p1.json()).toMatchObject({ success: true, page: 1, limit: 5, total: 12 });
+    expect(p1.json().data).toHaveLength(5);
+    expect(p3.json().data).toHaveLength(2);
+    const all = [...titles(p1), ...titles(await search('nagil', '&limit=5&page=2')), ...titles(p3)];
+    expect(new Set(all).size).toBe(12);
+  });
+
+  it('answers an empty list when nothing matches', async () => {
+    expect((await search('zzzqqq')).json()).toMatchObject({ success: true, data: [], total: 0 });
+  });
+
+  it.each([
+    ['no query', '/api/films/search'],
+    ['an empty query', '/api/films/search?q='],
+    ['a query of blanks', '/api/films/search?q=%20%20%20'],
+    ['a query over 100 characters', `/api/films/search?q=${'a'.repeat(101)}`],
+    ['a limit over 50', '/api/films/search?q=a&limit=51'],
+    ['page 0', '/api/films/search?q=a&page=0'],
+  ])('refuses %s with 400 and an Azerbaijani text', async (_what, url) => {
+    const res = await t.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, code: expect.any(String) });
+    expect([msg.films.badQuery, msg.common.validation]).toContain(res.json().error);
+  });
+});
+
+describe('GET /api/films/{id}', () => {
+  it('answers the film', async () => {
+    const film = await createFilm(t.app, { title: 'Nabat', year: 2014, runtime: 105, genres: ['Dram', 'Müharibə'] });
+    const res = await t.inject({ method: 'GET', url: `/api/films/${film.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: film.id,
+      title: 'Nabat',
+      year: 2014,
+      runtime: 105,
+      genres: ['Dram', 'Müharibə'],
+    });
+  });
+
+  it('answers 404 for an unknown film and 400 for a malformed id', async () => {
+    const unknown = await t.inject({ method: 'GET', url: '/api/films/00000000-0000-4000-8000-000000000000' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ success: false, error: msg.films.notFound, code: 'NOT_FOUND' });
+    expect((await t.inject({ method: 'GET', url: '/api/films/42' })).statusCode).toBe(400);
+  });
+});
+
+describe('the bundled catalogue', () => {
+  it("is vega-datasets' films with Azerbaijani genres from the one list, each title and year once", async () => {
+    const bundled = await readBundledCatalogue();
+    expect(bundled.length).toBeGreaterThan(3000);
+    for (const f of bundled) {
+      for (const g of f.genres ?? []) expect(GENRES).toContain(g);
+      expect(f.source).toBe('catalogue');
+    }
+    const keys = bundled.map((f) => `${f.title.toLowerCase()}|${f.year}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(bundled.some((f) => f.genres?.includes('Dram'))).toBe(true);
+    expect(bundled.some((f) => (f.runtime ?? 0) > 0)).toBe(true);
+  });
+
+  it('fills an empty catalogue once, at the first start, even when two starts race', async () => {
+    const fresh = await buildTestApp({ CATALOGUE: 'bundled' });
+    try {
+      const count = async () => fresh.app.database.db.$count(films);
+      const loaded = await count();
+      expect(loaded).toBe((await readBundledCatalogue()).length);
+      // Later starts (and a second process starting beside it) find it full.
+      expect(
+        await Promise.all([loadBundledCatalogue(fresh.app.database.db), loadBundledCatalogue(fresh.app.database.db)]),
+      ).toEqual([0, 0]);
+      expect(await count()).toBe(loaded);
+      // Its films are searchable at once.
+      const res = await fresh.inject({ method: 'GET', url: '/api/films/search?q=titanic' });
+      expect(titles(res)).toContain('Titanic');
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('loads once when two loads start together on an empty catalogue', async () => {
+    const fresh = await buildTestApp();
+    try {
+      const db = fresh.app.database.db;
+      const added = await Promise.all([loadBundledCatalogue(db), loadBundledCatalogue(db)]);
+      expect(added.filter((n) => n > 0)).toHaveLength(1);
+      expect(await db.$count(films)).toBe(Math.max(...added));
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('is skipped with CATALOGUE=none', async () => {
+    const count = await t.app.database.db.execute(sql`select count(*)::int as n from films where source = 'catalogue'`);
+    // Only the films this file made: the test app runs with CATALOGUE=none.
+    expect((count as unknown as { rows: { n: number }[] }).rows[0]?.n).toBeLessThan(100);
+  });
+});

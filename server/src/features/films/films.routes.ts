@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBody } from '@kinodost/contracts/errors';
+import { IdParams } from '@kinodost/contracts/schemas/common';
+import {
+  Film,
+  FilmSearchQuery,
+  FilmSearchResult,
+  TmdbParams,
+  TmdbSearchQuery,
+  TmdbSearchResult,
+} from '@kinodost/contracts/schemas/films';
+import { bearer, currentUser, paged } from '../../lib/route-helpers';
+import { toFilm } from './films.mappers';
+import type { FilmsService } from './films.service';
+
+const errors = { 400: ErrorBody, 404: ErrorBody };
+const memberErrors = { ...errors, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody, 503: ErrorBody };
+
+/** The shared film catalogue, public (docs/catalogue.md). */
+export const filmsRoutes: FastifyPluginAsyncTypebox<{ films: FilmsService }> = async (app, { films }) => {
+  app.get(
+    '/search',
+    {
+      schema: {
+        tags: ['films'],
+        description:
+          'Searches the film catalogue by title, original title and director; blind to case and Azerbaijani diacritics, tolerant of a small typo, ranked (a whole-title match first). `total` is capped at 1000.',
+        querystring: FilmSearchQuery,
+        response: { 200: FilmSearchResult, ...errors },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await films.search(request.query.q, request.query);
+      return paged(
+        rows.map((r) => ({ ...toFilm(r), score: r.score })),
+        total,
+        request.query,
+      );
+    },
+  );
+
+  app.get(
+    '/:id',
+    { schema: { tags: ['films'], params: IdParams, response: { 200: Film, ...errors } } },
+    async (request) => toFilm(await films.get(request.params.id)),
+  );
+
+  app.get(
+    '/tmdb/search',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['films'],
+        security: bearer,
+        description:
+          "Searches TMDB (when this server has TMDB_API_KEY; 404 otherwise). Each hit names the catalogue's film of it, if any.",
+        querystring: TmdbSearchQuery,
+        response: { 200: TmdbSearchResult, ...memberErrors },
+      },
+    },
+    async (request) => {
+      const found = await films.searchTmdb(currentUser(request).id, request.query.q);
+      return {
+        success: true as const,
+        data: found.map((c) => ({
+          tmdb_id: c.tmdbId,
+          title: c.title,
+          original_title: c.originalTitle,
+          year: c.year,
+          overview: c.overview,
+          poster_url: c.posterUrl,
+          film_id: c.filmId,
+        })),
+      };
+    },
+  );
+
+  app.post(
+    '/tmdb/:tmdbId',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['films'],
+        security: bearer,
+        description:
+          'Brings a TMDB film into the catalogue with its poster: 201 when new, 200 when the catalogue had it (then it gains what it lacked).',
+        params: TmdbParams,
+        response: { 200: Film, 201: Film, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const { film, created } = await films.importFromTmdb(currentUser(request).id, request.params.tmdbId);
+      return reply.status(created ? 201 : 200).send(toFilm(film));
+    },
+  );
+};
