@@ -3,7 +3,8 @@ import type { Db } from '../../db/client';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { msg } from '../../lib/messages';
 import type { Throttle } from '../../lib/throttle';
-import { findMovie } from '../movies/movies.repository';
+import type { FilmsService } from '../films/films.service';
+import type { MoviesService } from '../movies/movies.service';
 import * as repo from './comments.repository';
 
 export interface CommentActor {
@@ -11,32 +12,60 @@ export interface CommentActor {
   isAdmin: boolean;
 }
 
-/** Comments and their moderation (PRODUCT.md "Comments and moderation"). */
-export const createCommentsService = (db: Db, postThrottle: Throttle) => {
-  const movieMustExist = async (movieId: string) => {
-    if (!(await findMovie(db, movieId))) throw new NotFoundError(msg.movies.notFound);
+type Page = { page: number; limit: number };
+
+/**
+ * Comments and their moderation (PRODUCT.md "Comments and moderation"). A comment belongs to a
+ * film: written on a film's page, or on a member's entry, which shows its film's comments
+ * (docs/catalogue.md "Comments").
+ */
+export const createCommentsService = (
+  db: Db,
+  postThrottle: Throttle,
+  deps: { films: FilmsService; movies: MoviesService },
+) => {
+  /** A new comment starts pending; it is public once an admin approves it. */
+  const post = async (authorId: string, at: { filmId: string; movieId: string | null }, text: string) => {
+    await postThrottle.hit(authorId);
+    const row = await repo.insertComment(db, { ...at, authorId, text: text.trim() });
+    return (await repo.findComment(db, row.id)) as repo.CommentWithAuthor;
+  };
+  /** Blank text is refused before the film is looked up, as it always was. */
+  const mustNotBeBlank = (text: string) => {
+    if (!text.trim()) throw new ValidationError(msg.comments.blank, { text: msg.comments.blank });
   };
 
   return {
-    /** A new comment starts pending; it is public once an admin approves it. */
-    async post(authorId: string, movieId: string, text: string) {
-      const body = text.trim();
-      if (!body) throw new ValidationError(msg.comments.blank, { text: msg.comments.blank });
-      await movieMustExist(movieId);
-      await postThrottle.hit(authorId);
-      const row = await repo.insertComment(db, movieId, authorId, body);
-      return (await repo.findComment(db, row.id)) as repo.CommentWithAuthor;
+    async postOnFilm(authorId: string, filmId: string, text: string) {
+      mustNotBeBlank(text);
+      await deps.films.get(filmId);
+      return post(authorId, { filmId, movieId: null }, text);
     },
 
-    async listForMovie(movieId: string, viewerId: string | null, page: { page: number; limit: number }) {
-      await movieMustExist(movieId);
-      return repo.listMovieComments(db, movieId, viewerId, page);
+    /** On an entry: the comment is its film's, and remembers the entry. */
+    async postOnMovie(authorId: string, movieId: string, text: string) {
+      mustNotBeBlank(text);
+      const movie = await deps.movies.get(movieId);
+      return post(authorId, { filmId: movie.filmId, movieId }, text);
     },
 
-    /** The author or an admin deletes a comment; anyone else gets 404. */
+    async listForFilm(filmId: string, viewerId: string | null, page: Page) {
+      await deps.films.get(filmId);
+      return repo.listFilmComments(db, filmId, viewerId, page);
+    },
+
+    async listForMovie(movieId: string, viewerId: string | null, page: Page) {
+      const movie = await deps.movies.get(movieId);
+      return repo.listFilmComments(db, movie.filmId, viewerId, page);
+    },
+
+    /** The author or an admin deletes a comment of the entry's film; anyone else gets 404. */
     async remove(actor: CommentActor, movieId: string, commentId: string) {
-      const comment = await repo.findComment(db, commentId);
-      if (!comment || comment.movieId !== movieId || (comment.authorId !== actor.id && !actor.isAdmin)) {
+      const [movie, comment] = await Promise.all([
+        deps.movies.get(movieId).catch(() => undefined),
+        repo.findComment(db, commentId),
+      ]);
+      if (!movie || !comment || comment.filmId !== movie.filmId || (comment.authorId !== actor.id && !actor.isAdmin)) {
         throw new NotFoundError(msg.comments.notFound);
       }
       await repo.deleteComments(db, [commentId]);

@@ -1,4 +1,4 @@
-import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type FilmRow, films } from '../../db/schema/index';
 import { textQuery } from '../../db/text-query';
@@ -25,9 +25,49 @@ const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 export const findFilm = async (db: Db, id: string): Promise<FilmData | undefined> =>
   (await db.select(filmColumns).from(films).where(eq(films.id, id)))[0];
 
-/** True when the catalogue has no film at all (a new install). */
+/**
+ * True when the catalogue has no imported film (a new install, or one whose only films are the
+ * member films made from its members' entries when they were linked, migration 0011).
+ */
 export const catalogueIsEmpty = async (db: Db): Promise<boolean> =>
-  (await db.select({ id: films.id }).from(films).limit(1)).length === 0;
+  (await db.select({ id: films.id }).from(films).where(sql`${films.source} <> 'member'`).limit(1)).length === 0;
+
+/**
+ * The film an entry of this title and year is of (docs/catalogue.md "Linking"): the same folded
+ * title and a year within one, the closest year first, then the oldest film. A title without a
+ * year matches only a film without one.
+ */
+export const findMatchingFilm = async (db: Db, title: string, year: number | null): Promise<FilmData | undefined> =>
+  (
+    await db
+      .select(filmColumns)
+      .from(films)
+      .where(
+        and(
+          sql`${films.titleKey} = kd_fold(${title})`,
+          year === null ? isNull(films.year) : sql`${films.year} between ${year - 1} and ${year + 1}`,
+        ),
+      )
+      .orderBy(
+        year === null ? asc(films.createdAt) : sql`abs(${films.year} - ${year})`,
+        asc(films.createdAt),
+        asc(films.id),
+      )
+      .limit(1)
+  )[0];
+
+export const insertFilm = async (db: Db, values: FilmValues): Promise<FilmData> =>
+  (await db.insert(films).values(values).returning(filmColumns))[0] as FilmData;
+
+/** Changes a film's facts; its entries take them in the same statement (migration 0011). */
+export const updateFilm = async (db: Db, id: string, values: Partial<FilmValues>): Promise<FilmData | undefined> =>
+  (
+    await db
+      .update(films)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(films.id, id))
+      .returning(filmColumns)
+  )[0];
 
 /** Inserts films, one statement for the batch; a film whose IMDb or TMDB id is known already is left as it is. */
 export const insertFilms = async (db: Db, values: FilmValues[]): Promise<number> => {
