@@ -69,10 +69,36 @@ export const updateFilm = async (db: Db, id: string, values: Partial<FilmValues>
       .returning(filmColumns)
   )[0];
 
-/** Inserts films, one statement for the batch; a film whose IMDb or TMDB id is known already is left as it is. */
-export const insertFilms = async (db: Db, values: FilmValues[]): Promise<number> => {
+/**
+ * Inserts catalogue films, one statement for the batch, leaving out each film that an existing one
+ * already is by the entries' rule (the same folded title and a year within one, "Linking" in
+ * docs/catalogue.md): on an install whose members' entries made member films before the catalogue
+ * came, those films stay the films of their titles rather than being doubled.
+ */
+export const insertUnmatchedFilms = async (
+  db: Db,
+  values: Pick<FilmValues, 'title' | 'year' | 'directors' | 'genres' | 'runtime' | 'source'>[],
+): Promise<number> => {
   if (values.length === 0) return 0;
-  return (await db.insert(films).values(values).onConflictDoNothing().returning({ id: films.id })).length;
+  const rows = values.map((v) => ({
+    title: v.title,
+    year: v.year ?? null,
+    directors: v.directors ?? [],
+    genres: v.genres ?? [],
+    runtime: v.runtime ?? null,
+    source: v.source,
+  }));
+  const added = await db.execute(sql`
+    insert into ${films} (title, year, directors, genres, runtime, source)
+    select v.title, v.year, v.directors, v.genres, v.runtime, v.source
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as v(title text, year int, directors text[], genres text[], runtime int, source text)
+    where not exists (
+      select 1 from ${films} f
+      where f.title_key = kd_fold(v.title)
+        and (f.year between v.year - 1 and v.year + 1 or (v.year is null and f.year is null)))
+    returning id`);
+  return rowsOf(added).length;
 };
 
 /**

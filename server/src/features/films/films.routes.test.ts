@@ -239,6 +239,23 @@ describe('the bundled catalogue', () => {
     }
   });
 
+  it('fills a catalogue of member films only, leaving out the films those already are', async () => {
+    const fresh = await buildTestApp();
+    try {
+      const db = fresh.app.database.db;
+      // As after an upgrade: entries linked to member films, no imported film yet.
+      const member = await createUser(fresh.app);
+      const entry = await createMovie(fresh.app, member.user.id, { title: 'titanic', year: 1998 });
+      const added = await loadBundledCatalogue(db);
+      expect(added).toBe((await readBundledCatalogue()).length - 1);
+      const titanics = await db.execute(sql`select id from films where title_key = 'titanic'`);
+      expect((titanics as unknown as { rows: { id: string }[] }).rows.map((r) => r.id)).toEqual([entry.filmId]);
+      expect(await loadBundledCatalogue(db)).toBe(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('is skipped with CATALOGUE=none', async () => {
     const count = await t.app.database.db.execute(sql`select count(*)::int as n from films where source = 'catalogue'`);
     // Only the films this file made: the test app runs with CATALOGUE=none.
