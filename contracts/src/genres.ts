@@ -35,7 +35,7 @@ export type Genre = (typeof GENRES)[number];
  * catalogue's genres they become. A name that is not here is dropped: it names a kind of
  * production ("Factual", "TV Movie", "Reality-TV"), not a genre a member would filter by.
  */
-const FROM_ENGLISH: Record<string, readonly Genre[]> = {
+export const GENRES_FROM_ENGLISH: Record<string, readonly Genre[]> = {
   action: ['Döyüş'],
   adventure: ['Macəra'],
   animation: ['Cizgi filmi'],
@@ -79,7 +79,7 @@ export function toCatalogueGenres(names: Iterable<string>): Genre[] {
   const out: Genre[] = [];
   for (const raw of names) {
     const name = raw.trim();
-    const mapped = KNOWN.has(name) ? [name as Genre] : (FROM_ENGLISH[name.toLowerCase()] ?? []);
+    const mapped = KNOWN.has(name) ? [name as Genre] : (GENRES_FROM_ENGLISH[name.toLowerCase()] ?? []);
     for (const g of mapped) if (!out.includes(g)) out.push(g);
   }
   return out.slice(0, 5);

@@ -1,14 +1,19 @@
 import { type Static, Type } from 'typebox';
-import { Paged, StringEnum } from './common';
+import { Nullable, Paged, StringEnum } from './common';
 import { PersonRef } from './people';
 
 export const CommentStatus = StringEnum(['pending', 'approved', 'rejected']);
 export type CommentStatus = Static<typeof CommentStatus>;
 
-/** A comment on a movie; only approved ones are public, authors see their own pending ones. */
+/**
+ * A comment on a film; only approved ones are public, authors see their own pending ones.
+ * movie_id is the entry it was written on: null when written on the film's page or when that
+ * entry was deleted (docs/catalogue.md "Comments").
+ */
 export const Comment = Type.Object({
   id: Type.String({ format: 'uuid' }),
-  movie_id: Type.String({ format: 'uuid' }),
+  film_id: Type.String({ format: 'uuid' }),
+  movie_id: Nullable(Type.String({ format: 'uuid' })),
   text: Type.String(),
   status: CommentStatus,
   created_at: Type.String({ format: 'date-time' }),
@@ -22,11 +27,10 @@ export type CreateCommentBody = Static<typeof CreateCommentBody>;
 export const CommentList = Paged(Comment);
 export type CommentList = Static<typeof CommentList>;
 
-/** A comment in the moderation queue, with the movie it is on. */
-export const AdminComment = Type.Intersect([
-  Comment,
-  Type.Object({ movie: Type.Object({ id: Type.String({ format: 'uuid' }), title: Type.String() }) }),
-]);
+const TitledRef = Type.Object({ id: Type.String({ format: 'uuid' }), title: Type.String() });
+
+/** A comment in the moderation queue, with its film and the entry it was written on (if any). */
+export const AdminComment = Type.Intersect([Comment, Type.Object({ film: TitledRef, movie: Nullable(TitledRef) })]);
 export type AdminComment = Static<typeof AdminComment>;
 export const AdminCommentList = Paged(AdminComment);
 export type AdminCommentList = Static<typeof AdminCommentList>;

@@ -1,5 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { Nullable, Paged, StringEnum } from './common';
+import { Movie, MovieStatus } from './movies';
+import { PersonRef } from './people';
 
 /** Longest film search query, in characters. */
 export const FILM_QUERY_MAX = 100;
@@ -40,6 +42,36 @@ export const FilmSearchHit = Type.Intersect([Film, Type.Object({ score: Type.Num
 export type FilmSearchHit = Static<typeof FilmSearchHit>;
 export const FilmSearchResult = Paged(FilmSearchHit);
 export type FilmSearchResult = Static<typeof FilmSearchResult>;
+
+/** How the members took a film: entries by status, and their ratings. */
+export const FilmStats = Type.Object({
+  watched: Type.Integer(),
+  watchlist: Type.Integer(),
+  /** The mean of the members' ratings to 1 decimal, null when nobody rated it. */
+  rating_avg: Nullable(Type.Number()),
+  rating_count: Type.Integer(),
+});
+export type FilmStats = Static<typeof FilmStats>;
+
+/** A friend's entry for the film, as its page shows it. */
+export const FilmFriendEntry = Type.Object({
+  user: PersonRef,
+  status: MovieStatus,
+  rating: Nullable(Type.Integer()),
+  watched_at: Nullable(Type.String({ format: 'date-time' })),
+});
+export type FilmFriendEntry = Static<typeof FilmFriendEntry>;
+
+/** GET /api/films/{id}: the film and its stats; signed in, also the caller's entry and their friends'. */
+export const FilmPage = Type.Intersect([
+  Film,
+  Type.Object({
+    stats: FilmStats,
+    mine: Type.Optional(Nullable(Movie)),
+    friends: Type.Optional(Type.Array(FilmFriendEntry)),
+  }),
+]);
+export type FilmPage = Static<typeof FilmPage>;
 
 /** GET /api/films/tmdb/search: a film found on TMDB, and the catalogue's film of it if there is one. */
 export const TmdbCandidate = Type.Object({

@@ -5,9 +5,13 @@ import { PersonRef } from './people';
 export const MovieStatus = StringEnum(['watched', 'watchlist']);
 export type MovieStatus = Static<typeof MovieStatus>;
 
-/** A film in a member's collection (PRODUCT.md "Movies"). */
+/**
+ * A member's entry for a film of the catalogue (docs/catalogue.md "Entries"): title to poster_url
+ * are the film's; rating, status and watched_at are the member's own.
+ */
 export const Movie = Type.Object({
   id: Type.String({ format: 'uuid' }),
+  film_id: Type.String({ format: 'uuid' }),
   title: Type.String(),
   year: Nullable(Type.Integer()),
   genres: Type.Array(Type.String()),
@@ -36,8 +40,23 @@ const movieFields = {
   watched_at: Nullable(Type.String({ format: 'date-time' })),
 };
 
-/** POST /api/movies: a title, the rest optional. */
-export const CreateMovieBody = Type.Object(
+/** POST /api/movies for a film of the catalogue: the member's own part of the entry. */
+export const CreateEntryBody = Type.Object(
+  {
+    film_id: Type.String({ format: 'uuid' }),
+    status: movieFields.status,
+    rating: Type.Optional(movieFields.rating),
+    watched_at: Type.Optional(movieFields.watched_at),
+  },
+  { additionalProperties: false },
+);
+export type CreateEntryBody = Static<typeof CreateEntryBody>;
+
+/**
+ * POST /api/movies by title, the rest optional: the entry is linked to the film of the same
+ * folded title and a year within one, or to a member film made from the body.
+ */
+export const CreateMovieByTitleBody = Type.Object(
   {
     title: movieFields.title,
     year: Type.Optional(movieFields.year),
@@ -51,9 +70,26 @@ export const CreateMovieBody = Type.Object(
   },
   { additionalProperties: false },
 );
+export type CreateMovieByTitleBody = Static<typeof CreateMovieByTitleBody>;
+
+/**
+ * POST /api/movies: a catalogue film (a body with film_id), or a title. Told apart by film_id
+ * (if/then/else rather than anyOf), so a bad body's errors are those of the form it meant.
+ */
+export const CreateMovieBody = Type.Unsafe<CreateEntryBody | CreateMovieByTitleBody>({
+  type: 'object',
+  if: { type: 'object', required: ['film_id'] },
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else, not a promise.
+  then: CreateEntryBody,
+  else: CreateMovieByTitleBody,
+});
 export type CreateMovieBody = Static<typeof CreateMovieBody>;
 
-/** PUT /api/movies/{id}: any of the fields. */
+/**
+ * PUT /api/movies/{id}: any of the fields. rating, status and watched_at change the entry; the
+ * film's facts (title to poster_url) change the film only when the caller made that member film
+ * (docs/catalogue.md "Entries").
+ */
 export const UpdateMovieBody = Type.Partial(Type.Object(movieFields), {
   additionalProperties: false,
   minProperties: 1,

@@ -62,6 +62,7 @@ beforeAll(async () => {
   const m2 = await createMovie(app, b.user.id, { genres: [] });
   await app.database.db.insert(comments).values([
     {
+      filmId: m1.filmId,
       movieId: m1.id,
       authorId: b.user.id,
       text: 'Əla!',
@@ -69,7 +70,7 @@ beforeAll(async () => {
       moderatedBy: admin.user.id,
       moderatedAt: new Date(),
     },
-    { movieId: m2.id, authorId: a.user.id, text: 'Gözləyir' },
+    { filmId: m2.filmId, movieId: m2.id, authorId: a.user.id, text: 'Gözləyir' },
   ]);
   await makeFriends(app, a.user.id, b.user.id);
   await app.database.db.insert(friendships).values({

@@ -35,6 +35,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import {
   comments,
+  films,
   friendships,
   movies,
   newsletterReads,
@@ -62,6 +63,7 @@ export interface TableSpec {
 export const TABLES: TableSpec[] = [
   { name: 'users', table: users, key: ['id'] },
   { name: 'password_resets', table: passwordResets, key: ['id'] },
+  { name: 'films', table: films, key: ['id'] },
   { name: 'movies', table: movies, key: ['id'] },
   { name: 'search_words', table: searchWords, key: ['word'] },
   { name: 'comments', table: comments, key: ['id'] },

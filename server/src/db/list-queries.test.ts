@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { createAdmin, createUser, type FactoryUser } from '../test/factories/user';
-import { comments, friendships, movies, newsletterReads, newsletters, users } from './schema/index';
+import {
+  comments,
+  films as filmsTable,
+  friendships,
+  movies,
+  newsletterReads,
+  newsletters,
+  users,
+} from './schema/index';
 
 // No N+1 queries: each list endpoint issues as many statements for a page of 50
 // (20 for /latest, its maximum) as for a page of 1, on 60 rows of data.
@@ -45,26 +53,36 @@ beforeAll(async () => {
     ...incoming.map((id) => ({ requesterId: id, addresseeId: me.user.id })),
     ...outgoing.map((id) => ({ requesterId: me.user.id, addresseeId: id })),
   ]);
+  const catalogue = await db
+    .insert(filmsTable)
+    .values(
+      Array.from({ length: ROWS }, (_, i) => ({
+        title: `Matrix ${i}`,
+        directors: ['Wachowski'],
+        genres: ['Fantastika', 'Döyüş'],
+        source: 'catalogue' as const,
+      })),
+    )
+    .returning({ id: filmsTable.id });
   const films = await db
     .insert(movies)
     .values(
-      Array.from({ length: ROWS }, (_, i) => ({
+      catalogue.map((film, i) => ({
         ownerId: me.user.id,
-        title: `Matrix ${i}`,
-        director: 'Wachowski',
-        genres: ['elmi-fantastika', 'döyüş'],
+        filmId: film.id,
         status: i % 2 ? ('watched' as const) : ('watchlist' as const),
         rating: (i % 10) + 1,
       })),
     )
-    .returning({ id: movies.id });
+    .returning({ id: movies.id, filmId: movies.filmId });
   movieId = films[0]?.id as string;
+  const filmId = films[0]?.filmId as string;
   // Approved comments by many authors (public list) and pending ones (moderation list).
   await db
     .insert(comments)
     .values([
-      ...friends.map((authorId, i) => ({ movieId, authorId, text: `Şərh ${i}`, status: 'approved' as const })),
-      ...incoming.map((authorId, i) => ({ movieId, authorId, text: `Gözləyən ${i}` })),
+      ...friends.map((authorId, i) => ({ filmId, movieId, authorId, text: `Şərh ${i}`, status: 'approved' as const })),
+      ...incoming.map((authorId, i) => ({ filmId, movieId, authorId, text: `Gözləyən ${i}` })),
     ]);
   const news = await db
     .insert(newsletters)

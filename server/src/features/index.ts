@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { authRoutes, changePasswordRoutes } from './auth/auth.routes';
 import { createAuthService } from './auth/auth.service';
 import { createAuthThrottles } from './auth/auth.throttles';
-import { adminCommentsRoutes, movieCommentsRoutes } from './comments/comments.routes';
+import { adminCommentsRoutes, filmCommentsRoutes, movieCommentsRoutes } from './comments/comments.routes';
 import { createCommentsService } from './comments/comments.service';
 import { createCommentThrottle } from './comments/comments.throttle';
 import { loadBundledCatalogue } from './films/catalogue/bundled';
@@ -13,6 +13,7 @@ import { createTmdbThrottle } from './films/films.throttle';
 import { friendsRoutes } from './friends/friends.routes';
 import { healthRoutes } from './health/health.routes';
 import { moviesRoutes } from './movies/movies.routes';
+import { createMoviesService } from './movies/movies.service';
 import { newslettersRoutes } from './newsletters/newsletters.routes';
 import { statsRoutes } from './stats/stats.routes';
 import { usersRoutes } from './users/users.routes';
@@ -35,13 +36,14 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(changePasswordRoutes, { prefix: '/user', auth });
   await app.register(usersRoutes, { prefix: '/user' });
   await app.register(friendsRoutes, { prefix: '/friends' });
-  await app.register(moviesRoutes, { prefix: '/movies' });
   const films = createFilmsService({
     db: app.database.db,
     tmdb: app.config.tmdb && createTmdbClient({ apiKey: app.config.tmdb.apiKey, baseUrl: app.config.tmdb.apiUrl }),
     tmdbThrottle: createTmdbThrottle(app.redis, app.config.redisPrefix),
   });
-  await app.register(filmsRoutes, { prefix: '/films', films });
+  const movies = createMoviesService(app.database.db, app.bus, films);
+  await app.register(moviesRoutes, { prefix: '/movies', movies });
+  await app.register(filmsRoutes, { prefix: '/films', films, movies });
   if (app.config.catalogue === 'bundled') {
     // An empty catalogue (a new install) is filled before the server answers: one query on
     // every later start.
@@ -51,8 +53,10 @@ export async function registerFeatures(app: FastifyInstance) {
   const comments = createCommentsService(
     app.database.db,
     createCommentThrottle(app.config.limits, app.redis, app.config.redisPrefix),
+    { films, movies },
   );
   await app.register(movieCommentsRoutes, { prefix: '/movies', comments });
+  await app.register(filmCommentsRoutes, { prefix: '/films', comments });
   await app.register(adminCommentsRoutes, { prefix: '/admin/comments', comments });
   await app.register(statsRoutes, { prefix: '/stats' });
   await app.register(newslettersRoutes, { prefix: '/newsletters' });

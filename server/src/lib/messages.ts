@@ -85,6 +85,8 @@ export const msg = {
     deleted: 'Film silindi',
     blankTitle: 'Filmin adı boş ola bilməz',
     badQuery: 'Axtarış sorğusu 1-100 simvol olmalıdır',
+    duplicate: 'Bu film artıq kolleksiyanızdadır',
+    filmFactsLocked: 'Bu filmin məlumatlarını yalnız onu kataloqa əlavə edən üzv dəyişə bilər',
   },
   films: {
     notFound: 'Film kataloqda tapılmadı',

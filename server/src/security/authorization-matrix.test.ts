@@ -73,7 +73,7 @@ async function makeWorld(): Promise<World> {
   const otherMovie = await createMovie(t.app, other.user.id);
   const [comment] = await db
     .insert(comments)
-    .values({ movieId: otherMovie.id, authorId: owner.user.id, text: 'Gözəl film' })
+    .values({ filmId: otherMovie.filmId, movieId: otherMovie.id, authorId: owner.user.id, text: 'Gözəl film' })
     .returning();
   const [requestIn] = await db
     .insert(friendships)
@@ -316,6 +316,15 @@ const MATRIX: Row[] = [
     expect: members(404),
   },
   { method: 'POST', path: '/api/films/tmdb/{tmdbId}', url: () => '/api/films/tmdb/603', expect: members(404) },
+  // a film's comments: read as an entry's are (public), written by members
+  { method: 'GET', path: '/api/films/{id}/comments', url: (w) => `/api/films/${w.film}/comments`, expect: all(200) },
+  {
+    method: 'POST',
+    path: '/api/films/{id}/comments',
+    url: (w) => `/api/films/${w.film}/comments`,
+    body: () => ({ text: 'Çox bəyəndim' }),
+    expect: members(201),
+  },
   // movies: reading is public (the own list needs a member); changing is the owner's or an admin's
   { method: 'GET', path: '/api/movies/', url: () => '/api/movies/', expect: members(200) },
   {

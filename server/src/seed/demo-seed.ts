@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { comments, friendships, movies, newsletters, users } from '../db/schema/index';
+import { loadBundledCatalogue } from '../features/films/catalogue/bundled';
 import { hashPassword } from '../lib/password';
 import { usernameKey } from '../lib/username';
 import { loadDemoFilms } from './demo-catalogue';
@@ -108,6 +109,8 @@ export async function seedDemo(db: Db, progress: (line: string) => void = () => 
     );
   progress(`members: ${members.length} (${report.members} new)`);
 
+  // The demo films are the bundled catalogue's: loaded first (a no-op when it is), then linked.
+  await loadBundledCatalogue(db);
   const films = await loadDemoFilms();
   const owned = await db
     .select({ ownerId: movies.ownerId, title: movies.title })
@@ -134,8 +137,28 @@ export async function seedDemo(db: Db, progress: (line: string) => void = () => 
     })
     .filter((r) => !have.has(`${r.ownerId}\n${r.title}`));
   for (const [n, batch] of chunk(rows, 500).entries()) {
-    await db.insert(movies).values(batch);
-    report.movies += batch.length;
+    // Each entry is of the catalogue film of its title and year (docs/catalogue.md "Linking").
+    const entries = batch.map((r) => ({
+      owner_id: r.ownerId,
+      title: r.title,
+      year: r.year,
+      status: r.status,
+      watched_at: r.watchedAt,
+      rating: r.rating,
+      created_at: r.createdAt,
+    }));
+    const added = await db.execute(sql`
+      insert into movies (owner_id, film_id, status, watched_at, rating, created_at)
+      select v.owner_id, f.id, v.status, v.watched_at, v.rating, v.created_at
+      from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb)
+        as v(owner_id uuid, title text, year int, status text, watched_at timestamptz, rating smallint, created_at timestamptz)
+      cross join lateral (
+        select id from films where title_key = kd_fold(v.title) and year is not distinct from v.year
+        order by created_at, id limit 1
+      ) f
+      on conflict do nothing
+      returning id`);
+    report.movies += (added as unknown as { rows: unknown[] }).rows.length;
     progress(`movies: ${report.movies}/${rows.length} (batch ${n + 1})`);
   }
 
@@ -164,7 +187,7 @@ export async function seedDemo(db: Db, progress: (line: string) => void = () => 
     .limit(1);
   if (commented.length === 0) {
     const targets = await db
-      .select({ id: movies.id })
+      .select({ id: movies.id, filmId: movies.filmId })
       .from(movies)
       .where(
         inArray(
@@ -174,6 +197,7 @@ export async function seedDemo(db: Db, progress: (line: string) => void = () => 
       )
       .limit(20);
     const values = targets.map((t, i) => ({
+      filmId: t.filmId,
       movieId: t.id,
       authorId: (members[(i + 1) % members.length] as { id: string }).id,
       text: DEMO_COMMENTS[i % DEMO_COMMENTS.length] as string,

@@ -1,12 +1,28 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** PostgreSQL's full-text document type (drizzle has no built-in for it). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
+import { films } from './films';
 import { users } from './users';
 
-/** A film in a member's collection (PRODUCT.md "Movies"). */
+/**
+ * A member's entry for a film of the catalogue: their status, rating and date (docs/catalogue.md
+ * "Entries"). title to poster_url are the film's, copied by the database (migration 0013's
+ * triggers) so that lists and search read one table; they are never written here.
+ */
 export const movies = pgTable(
   'movies',
   {
@@ -14,7 +30,11 @@ export const movies = pgTable(
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    title: text('title').notNull(),
+    /** The film this entry is of; a member holds one entry per film. */
+    filmId: uuid('film_id')
+      .notNull()
+      .references(() => films.id),
+    title: text('title').notNull().default(''),
     year: integer('year'),
     genres: text('genres').array().notNull().default(sql`'{}'::text[]`),
     director: text('director'),
@@ -47,6 +67,9 @@ export const movies = pgTable(
     // (migration 0007).
     index('movies_owner_newest_idx').on(t.ownerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('movies_created_at_idx').on(t.createdAt),
+    // One entry per member and film; a film's entries (its page, its stats) by movies_film_idx.
+    uniqueIndex('movies_owner_film_key').on(t.ownerId, t.filmId),
+    index('movies_film_idx').on(t.filmId),
     check('movies_status_check', sql`${t.status} in ('watched', 'watchlist')`),
     check('movies_rating_check', sql`${t.rating} between 1 and 10`),
   ],

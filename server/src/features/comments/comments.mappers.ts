@@ -4,6 +4,7 @@ import type { CommentWithAuthor } from './comments.repository';
 
 export const toComment = (c: CommentWithAuthor): Comment => ({
   id: c.id,
+  film_id: c.filmId,
   movie_id: c.movieId,
   text: c.text,
   status: c.status,
@@ -11,4 +12,8 @@ export const toComment = (c: CommentWithAuthor): Comment => ({
   author: { id: c.author.id, username: c.author.username, avatar_url: avatarUrl(c.author.avatar) },
 });
 
-export const toAdminComment = (c: CommentWithAuthor): AdminComment => ({ ...toComment(c), movie: c.movie });
+export const toAdminComment = (c: CommentWithAuthor): AdminComment => ({
+  ...toComment(c),
+  film: c.film,
+  movie: c.movie,
+});

@@ -1,27 +1,33 @@
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pageWithTotal } from '../../db/paging';
-import { type CommentRow, comments, movies, users } from '../../db/schema/index';
+import { type CommentRow, comments, films, movies, users } from '../../db/schema/index';
 
 /** All SQL about comments. */
 
+type Titled = { id: string; title: string };
 export type CommentWithAuthor = CommentRow & {
   author: { id: string; username: string; avatar: string | null };
-  movie: { id: string; title: string };
+  film: Titled;
+  /** The entry it was written on, while that entry exists. */
+  movie: Titled | null;
 };
 
 const columns = {
   comment: comments,
   author: { id: users.id, username: users.username, avatar: users.avatar },
+  film: { id: films.id, title: films.title },
   movie: { id: movies.id, title: movies.title },
 };
 const flatten = (r: {
   comment: CommentRow;
   author: CommentWithAuthor['author'];
-  movie: CommentWithAuthor['movie'];
-}) => ({
+  film: Titled;
+  movie: Titled | null;
+}): CommentWithAuthor => ({
   ...r.comment,
   author: r.author,
+  film: r.film,
   movie: r.movie,
 });
 const joined = (db: Db) =>
@@ -29,24 +35,21 @@ const joined = (db: Db) =>
     .select(columns)
     .from(comments)
     .innerJoin(users, eq(users.id, comments.authorId))
-    .innerJoin(movies, eq(movies.id, comments.movieId));
+    .innerJoin(films, eq(films.id, comments.filmId))
+    .leftJoin(movies, eq(movies.id, comments.movieId));
 
 /** A pending comment, or with `approved` one approved (and moderated) by its own author. */
 export const insertComment = async (
   db: Db,
-  movieId: string,
-  authorId: string,
-  text: string,
+  values: { filmId: string; movieId: string | null; authorId: string; text: string },
   approved = false,
 ): Promise<CommentRow> =>
   (
     await db
       .insert(comments)
       .values({
-        movieId,
-        authorId,
-        text,
-        ...(approved && { status: 'approved' as const, moderatedBy: authorId, moderatedAt: sql`now()` }),
+        ...values,
+        ...(approved && { status: 'approved' as const, moderatedBy: values.authorId, moderatedAt: sql`now()` }),
       })
       .returning()
   )[0] as CommentRow;
@@ -56,17 +59,17 @@ export const findComment = async (db: Db, id: string): Promise<CommentWithAuthor
   return row && flatten(row);
 };
 
-/** A movie's public comments in order, plus the viewer's own pending ones. */
-export const listMovieComments = async (
+/** A film's public comments in order, plus the viewer's own pending ones. */
+export const listFilmComments = async (
   db: Db,
-  movieId: string,
+  filmId: string,
   viewerId: string | null,
   page: { page: number; limit: number },
 ): Promise<{ rows: CommentWithAuthor[]; total: number }> => {
   const visible = viewerId
     ? or(eq(comments.status, 'approved'), and(eq(comments.status, 'pending'), eq(comments.authorId, viewerId)))
     : eq(comments.status, 'approved');
-  const where = and(eq(comments.movieId, movieId), visible);
+  const where = and(eq(comments.filmId, filmId), visible);
   const offset = (page.page - 1) * page.limit;
   const { rows, total } = await pageWithTotal(
     offset,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '../../lib/messages';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { createFilm } from '../../test/factories/film';
 import { createMovie } from '../../test/factories/movie';
 import { createAdmin, createUser, type FactoryUser } from '../../test/factories/user';
 
@@ -122,6 +123,7 @@ describe('moderation (admins only)', () => {
     expect(ids.indexOf(a)).toBeLessThan(ids.indexOf(b));
     expect(res.json().data.find((c: { id: string }) => c.id === a)).toMatchObject({
       status: 'pending',
+      film: { title: 'Commented film' },
       movie: { id: movieId, title: 'Commented film' },
       author: { id: other.user.id },
     });
@@ -160,10 +162,84 @@ describe('moderation (admins only)', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
-  it('deleting a movie deletes its comments', async () => {
-    const m = await createMovie(t.app, owner.user.id);
-    const c = (await post(author, 'on a doomed film', m.id)).json().id;
+  it("deleting an entry keeps its comments on the film's, no longer naming the entry", async () => {
+    const m = await createMovie(t.app, owner.user.id, { title: 'Silinən qeyd' });
+    const c = (await post(author, 'on a deleted entry', m.id)).json().id;
     expect((await as(owner, 'DELETE', `/api/movies/${m.id}`)).statusCode).toBe(200);
-    expect((await as(admin, 'PUT', `/api/admin/comments/${c}/approve`)).statusCode).toBe(404);
+    expect((await as(admin, 'PUT', `/api/admin/comments/${c}/approve`)).statusCode).toBe(200);
+    const onFilm = await t.inject({ method: 'GET', url: `/api/films/${m.filmId}/comments` });
+    expect(onFilm.json().data).toMatchObject([{ id: c, film_id: m.filmId, movie_id: null }]);
+    const queue = await as(admin, 'GET', '/api/admin/comments?status=approved&limit=100');
+    expect(queue.json().data.find((x: { id: string }) => x.id === c)).toMatchObject({
+      film: { id: m.filmId, title: 'Silinən qeyd' },
+      movie: null,
+    });
+  });
+});
+
+describe('comments belong to the film', () => {
+  it("an entry's page and the film's page show the same comments, whoever's entry they were written on", async () => {
+    const film = await createFilm(t.app, { title: 'Ortaq film' });
+    const mine = await createMovie(t.app, owner.user.id, { filmId: film.id });
+    const theirs = await createMovie(t.app, other.user.id, { filmId: film.id });
+    const onMine = (await post(author, 'Birinci qeydə', mine.id)).json();
+    expect(onMine).toMatchObject({ film_id: film.id, movie_id: mine.id });
+    const onFilm = await as(author, 'POST', `/api/films/${film.id}/comments`, { text: '  Film səhifəsində  ' });
+    expect(onFilm.statusCode).toBe(201);
+    expect(onFilm.json()).toMatchObject({
+      film_id: film.id,
+      movie_id: null,
+      text: 'Film səhifəsində',
+      status: 'pending',
+    });
+    for (const id of [onMine.id, onFilm.json().id]) await as(admin, 'PUT', `/api/admin/comments/${id}/approve`);
+    await post(author, 'Hələ gözləyir', theirs.id);
+
+    const expected = ['Birinci qeydə', 'Film səhifəsində'];
+    for (const url of [
+      `/api/movies/${mine.id}/comments`,
+      `/api/movies/${theirs.id}/comments`,
+      `/api/films/${film.id}/comments`,
+    ]) {
+      expect(texts(await t.inject({ method: 'GET', url })), url).toEqual(expected);
+      expect(texts(await as(other, 'GET', url)), url).toEqual(expected);
+      // Its author also sees their pending one, wherever they read.
+      expect(texts(await as(author, 'GET', url)), url).toEqual([...expected, 'Hələ gözləyir']);
+    }
+    // A comment of the film is deleted through any entry of it.
+    const pending = (await as(author, 'GET', `/api/films/${film.id}/comments`)).json().data[2].id;
+    expect((await as(author, 'DELETE', `/api/movies/${mine.id}/comments/${pending}`)).statusCode).toBe(200);
+  });
+
+  it('refuses blank or long text, unknown films, malformed ids and visitors on a film', async () => {
+    const film = await createFilm(t.app);
+    const url = `/api/films/${film.id}/comments`;
+    expect((await as(author, 'POST', url, { text: '   ' })).json().fields).toEqual({ text: msg.comments.blank });
+    expect((await as(author, 'POST', url, { text: 'x'.repeat(1001) })).json().fields).toEqual({
+      text: msg.fields.tooLong(1000),
+    });
+    const unknown = '/api/films/00000000-0000-4000-8000-000000000000/comments';
+    const missing = await as(author, 'POST', unknown, { text: 'salam' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ success: false, error: msg.films.notFound, code: 'NOT_FOUND' });
+    expect((await t.inject({ method: 'GET', url: unknown })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: '/api/films/42/comments' })).statusCode).toBe(400);
+    expect((await t.inject({ method: 'POST', url, payload: { text: 'salam' } })).statusCode).toBe(401);
+  });
+
+  it("shares one throttle between a film's and an entry's comments", async () => {
+    const limited = await buildTestApp({ COMMENTS_PER_USER_PER_HOUR: '2' });
+    try {
+      const u = await createUser(limited.app);
+      const m = await createMovie(limited.app, u.user.id);
+      const send = (url: string) => limited.injectAs(u.token, { method: 'POST', url, payload: { text: 'spam' } });
+      expect((await send(`/api/movies/${m.id}/comments`)).statusCode).toBe(201);
+      expect((await send(`/api/films/${m.filmId}/comments`)).statusCode).toBe(201);
+      const third = await send(`/api/films/${m.filmId}/comments`);
+      expect(third.statusCode).toBe(429);
+      expect(third.json().error).toBe(msg.comments.limited);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -17,7 +17,10 @@ import type { CommentsService } from './comments.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
 
-/** /api/movies/{id}/comments: read (public, plus your own pending ones) and write (members). */
+/**
+ * /api/movies/{id}/comments: the comments of the entry's film (docs/catalogue.md "Comments"): read
+ * (public, plus your own pending ones) and write (members).
+ */
 export const movieCommentsRoutes: FastifyPluginAsyncTypebox<{ comments: CommentsService }> = async (
   app,
   { comments },
@@ -54,7 +57,7 @@ export const movieCommentsRoutes: FastifyPluginAsyncTypebox<{ comments: Comments
     async (request, reply) =>
       reply
         .status(201)
-        .send(toComment(await comments.post(currentUser(request), request.params.id, request.body.text))),
+        .send(toComment(await comments.postOnMovie(currentUser(request), request.params.id, request.body.text))),
   );
 
   app.delete(
@@ -72,6 +75,47 @@ export const movieCommentsRoutes: FastifyPluginAsyncTypebox<{ comments: Comments
       await comments.remove(currentUser(request), request.params.id, request.params.commentId);
       return { success: true as const, message: msg.comments.deleted };
     },
+  );
+};
+
+/** /api/films/{id}/comments: a film's comments, read and written as an entry's are. */
+export const filmCommentsRoutes: FastifyPluginAsyncTypebox<{ comments: CommentsService }> = async (
+  app,
+  { comments },
+) => {
+  app.get(
+    '/:id/comments',
+    {
+      onRequest: app.identify,
+      schema: {
+        tags: ['comments'],
+        params: IdParams,
+        querystring: PageQuery,
+        response: { 200: CommentList, ...errors },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await comments.listForFilm(request.params.id, request.user?.id ?? null, request.query);
+      return paged(rows.map(toComment), total, request.query);
+    },
+  );
+
+  app.post(
+    '/:id/comments',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['comments'],
+        security: bearer,
+        params: IdParams,
+        body: CreateCommentBody,
+        response: { 201: Comment, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(toComment(await comments.postOnFilm(currentUser(request), request.params.id, request.body.text))),
   );
 };
 

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { msg } from '../../lib/messages';
 import type { Throttle } from '../../lib/throttle';
-import { findMovie } from '../movies/movies.repository';
+import type { FilmsService } from '../films/films.service';
+import type { MoviesService } from '../movies/movies.service';
 import * as repo from './comments.repository';
 
 export interface CommentActor {
@@ -11,35 +12,63 @@ export interface CommentActor {
   isAdmin: boolean;
 }
 
-/** Comments and their moderation (PRODUCT.md "Comments and moderation"; docs/architecture.md "Comments"). */
-export const createCommentsService = (db: Db, postThrottle: Throttle) => {
-  const movieMustExist = async (movieId: string) => {
-    if (!(await findMovie(db, movieId))) throw new NotFoundError(msg.movies.notFound);
+type Page = { page: number; limit: number };
+
+/**
+ * Comments and their moderation (docs/architecture.md "Comments"). A comment belongs to a
+ * film: written on a film's page, or on a member's entry, which shows its film's comments
+ * (docs/catalogue.md "Comments").
+ */
+export const createCommentsService = (
+  db: Db,
+  postThrottle: Throttle,
+  deps: { films: FilmsService; movies: MoviesService },
+) => {
+  /**
+   * A member's new comment starts pending; it is public once an admin approves it. An admin's
+   * own comment is approved as posted, by that admin: nobody else would moderate it.
+   */
+  const post = async (author: CommentActor, at: { filmId: string; movieId: string | null }, text: string) => {
+    await postThrottle.hit(author.id);
+    const row = await repo.insertComment(db, { ...at, authorId: author.id, text: text.trim() }, author.isAdmin);
+    return (await repo.findComment(db, row.id)) as repo.CommentWithAuthor;
+  };
+  /** Blank text is refused before the film is looked up, as it always was. */
+  const mustNotBeBlank = (text: string) => {
+    if (!text.trim()) throw new ValidationError(msg.comments.blank, { text: msg.comments.blank });
   };
 
   return {
-    /**
-     * A member's new comment starts pending; it is public once an admin approves it. An admin's
-     * own comment is approved as posted, by that admin: nobody else would moderate it.
-     */
-    async post(author: CommentActor, movieId: string, text: string) {
-      const body = text.trim();
-      if (!body) throw new ValidationError(msg.comments.blank, { text: msg.comments.blank });
-      await movieMustExist(movieId);
-      await postThrottle.hit(author.id);
-      const row = await repo.insertComment(db, movieId, author.id, body, author.isAdmin);
-      return (await repo.findComment(db, row.id)) as repo.CommentWithAuthor;
+    async postOnFilm(author: CommentActor, filmId: string, text: string) {
+      mustNotBeBlank(text);
+      await deps.films.get(filmId);
+      return post(author, { filmId, movieId: null }, text);
     },
 
-    async listForMovie(movieId: string, viewerId: string | null, page: { page: number; limit: number }) {
-      await movieMustExist(movieId);
-      return repo.listMovieComments(db, movieId, viewerId, page);
+    /** On an entry: the comment is its film's, and remembers the entry. */
+    async postOnMovie(author: CommentActor, movieId: string, text: string) {
+      mustNotBeBlank(text);
+      const movie = await deps.movies.get(movieId);
+      return post(author, { filmId: movie.filmId, movieId }, text);
     },
 
-    /** The author or an admin deletes a comment; anyone else gets 404. */
+    async listForFilm(filmId: string, viewerId: string | null, page: Page) {
+      await deps.films.get(filmId);
+      return repo.listFilmComments(db, filmId, viewerId, page);
+    },
+
+    async listForMovie(movieId: string, viewerId: string | null, page: Page) {
+      const movie = await deps.movies.get(movieId);
+      return repo.listFilmComments(db, movie.filmId, viewerId, page);
+    },
+
+    /** The author or an admin deletes a comment of the entry's film; anyone else gets 404. */
     async remove(actor: CommentActor, movieId: string, commentId: string) {
-      const comment = await repo.findComment(db, commentId);
-      if (!comment || comment.movieId !== movieId || (comment.authorId !== actor.id && !actor.isAdmin)) {
+      const [movie, comment] = await Promise.all([
+        deps.movies.get(movieId).catch(() => undefined),
+        repo.findComment(db, commentId),
+      ]);
+      if (!movie || !comment || comment.filmId !== movie.filmId || (comment.authorId !== actor.id && !actor.isAdmin)) {
         throw new NotFoundError(msg.comments.notFound);
       }
       await repo.deleteComments(db, [commentId]);

@@ -1,4 +1,4 @@
-import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type FilmRow, films } from '../../db/schema/index';
 import { textQuery } from '../../db/text-query';
@@ -25,14 +25,80 @@ const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 export const findFilm = async (db: Db, id: string): Promise<FilmData | undefined> =>
   (await db.select(filmColumns).from(films).where(eq(films.id, id)))[0];
 
-/** True when the catalogue has no film at all (a new install). */
+/**
+ * True when the catalogue has no imported film (a new install, or one whose only films are the
+ * member films made from its members' entries when they were linked, migration 0013).
+ */
 export const catalogueIsEmpty = async (db: Db): Promise<boolean> =>
-  (await db.select({ id: films.id }).from(films).limit(1)).length === 0;
+  (await db.select({ id: films.id }).from(films).where(sql`${films.source} <> 'member'`).limit(1)).length === 0;
 
-/** Inserts films, one statement for the batch; a film whose IMDb or TMDB id is known already is left as it is. */
-export const insertFilms = async (db: Db, values: FilmValues[]): Promise<number> => {
+/**
+ * The film an entry of this title and year is of (docs/catalogue.md "Linking"): the same folded
+ * title and a year within one, the closest year first, then the oldest film. A title without a
+ * year matches only a film without one.
+ */
+export const findMatchingFilm = async (db: Db, title: string, year: number | null): Promise<FilmData | undefined> =>
+  (
+    await db
+      .select(filmColumns)
+      .from(films)
+      .where(
+        and(
+          sql`${films.titleKey} = kd_fold(${title})`,
+          year === null ? isNull(films.year) : sql`${films.year} between ${year - 1} and ${year + 1}`,
+        ),
+      )
+      .orderBy(
+        year === null ? asc(films.createdAt) : sql`abs(${films.year} - ${year})`,
+        asc(films.createdAt),
+        asc(films.id),
+      )
+      .limit(1)
+  )[0];
+
+export const insertFilm = async (db: Db, values: FilmValues): Promise<FilmData> =>
+  (await db.insert(films).values(values).returning(filmColumns))[0] as FilmData;
+
+/** Changes a film's facts; its entries take them in the same statement (migration 0013). */
+export const updateFilm = async (db: Db, id: string, values: Partial<FilmValues>): Promise<FilmData | undefined> =>
+  (
+    await db
+      .update(films)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(films.id, id))
+      .returning(filmColumns)
+  )[0];
+
+/**
+ * Inserts catalogue films, one statement for the batch, leaving out each film that an existing one
+ * already is by the entries' rule (the same folded title and a year within one, "Linking" in
+ * docs/catalogue.md): on an install whose members' entries made member films before the catalogue
+ * came, those films stay the films of their titles rather than being doubled.
+ */
+export const insertUnmatchedFilms = async (
+  db: Db,
+  values: Pick<FilmValues, 'title' | 'year' | 'directors' | 'genres' | 'runtime' | 'source'>[],
+): Promise<number> => {
   if (values.length === 0) return 0;
-  return (await db.insert(films).values(values).onConflictDoNothing().returning({ id: films.id })).length;
+  const rows = values.map((v) => ({
+    title: v.title,
+    year: v.year ?? null,
+    directors: v.directors ?? [],
+    genres: v.genres ?? [],
+    runtime: v.runtime ?? null,
+    source: v.source,
+  }));
+  const added = await db.execute(sql`
+    insert into ${films} (title, year, directors, genres, runtime, source)
+    select v.title, v.year, v.directors, v.genres, v.runtime, v.source
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as v(title text, year int, directors text[], genres text[], runtime int, source text)
+    where not exists (
+      select 1 from ${films} f
+      where f.title_key = kd_fold(v.title)
+        and (f.year between v.year - 1 and v.year + 1 or (v.year is null and f.year is null)))
+    returning id`);
+  return rowsOf(added).length;
 };
 
 /**

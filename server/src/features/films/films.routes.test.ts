@@ -1,10 +1,13 @@
 import { GENRES } from '@kinodost/contracts/genres';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { films } from '../../db/schema/index';
+import { films, friendships } from '../../db/schema/index';
 import { msg } from '../../lib/messages';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createFilm } from '../../test/factories/film';
+import { makeFriends } from '../../test/factories/friendship';
+import { createMovie } from '../../test/factories/movie';
+import { createUser } from '../../test/factories/user';
 import { loadBundledCatalogue, readBundledCatalogue } from './catalogue/bundled';
 
 let t: TestApp;
@@ -112,6 +115,85 @@ describe('GET /api/films/{id}', () => {
   });
 });
 
+describe("GET /api/films/{id}: the film's page", () => {
+  it('answers how members took the film; visitors get no mine or friends', async () => {
+    const film = await createFilm(t.app, { title: 'Sayılan film', year: 2001 });
+    const members = await Promise.all([1, 2, 3, 4].map(() => createUser(t.app)));
+    const [a, b, c, d] = members.map((m) => m.user.id) as [string, string, string, string];
+    await createMovie(t.app, a, { filmId: film.id, status: 'watched', rating: 8 });
+    await createMovie(t.app, b, { filmId: film.id, status: 'watched', rating: 9 });
+    await createMovie(t.app, c, { filmId: film.id, status: 'watched', rating: 10 });
+    await createMovie(t.app, d, { filmId: film.id, status: 'watchlist' });
+    const res = await t.inject({ method: 'GET', url: `/api/films/${film.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: film.id,
+      title: 'Sayılan film',
+      stats: { watched: 3, watchlist: 1, rating_avg: 9, rating_count: 3 },
+    });
+    expect(res.json()).not.toHaveProperty('mine');
+    expect(res.json()).not.toHaveProperty('friends');
+    const unrated = await createFilm(t.app);
+    expect((await t.inject({ method: 'GET', url: `/api/films/${unrated.id}` })).json().stats).toEqual({
+      watched: 0,
+      watchlist: 0,
+      rating_avg: null,
+      rating_count: 0,
+    });
+  });
+
+  it("signed in, adds the caller's own entry and their friends' entries, no one else's", async () => {
+    const film = await createFilm(t.app, { title: 'Dostların filmi' });
+    const [me, friend, friendToo, stranger, pending] = await Promise.all(
+      [1, 2, 3, 4, 5].map((i) => createUser(t.app, { username: `film_page_${i}` })),
+    );
+    if (!me || !friend || !friendToo || !stranger || !pending) throw new Error('no users');
+    await makeFriends(t.app, me.user.id, friend.user.id);
+    await makeFriends(t.app, friendToo.user.id, me.user.id);
+    const watchedAt = new Date('2026-03-04T05:06:07.000Z');
+    await createMovie(t.app, friend.user.id, { filmId: film.id, status: 'watched', rating: 7, watchedAt });
+    await createMovie(t.app, friendToo.user.id, { filmId: film.id, status: 'watchlist' });
+    await createMovie(t.app, stranger.user.id, { filmId: film.id, status: 'watched', rating: 2 });
+    // A request not yet accepted is no friendship.
+    await t.app.database.db
+      .insert(friendships)
+      .values({ requesterId: pending.user.id, addresseeId: me.user.id, status: 'pending' });
+    await createMovie(t.app, pending.user.id, { filmId: film.id, status: 'watchlist' });
+    const page = async (who: typeof me) =>
+      (await t.injectAs(who.token, { method: 'GET', url: `/api/films/${film.id}` })).json();
+
+    const before = await page(me);
+    expect(before.mine).toBeNull();
+    expect(before.friends).toHaveLength(2);
+    expect(before.friends).toEqual(
+      expect.arrayContaining([
+        {
+          user: { id: friend.user.id, username: 'film_page_2', avatar_url: null },
+          status: 'watched',
+          rating: 7,
+          watched_at: watchedAt.toISOString(),
+        },
+        {
+          user: { id: friendToo.user.id, username: 'film_page_3', avatar_url: null },
+          status: 'watchlist',
+          rating: null,
+          watched_at: null,
+        },
+      ]),
+    );
+    const mine = await t.injectAs(me.token, {
+      method: 'POST',
+      url: '/api/movies',
+      payload: { film_id: film.id, status: 'watched', rating: 5 },
+    });
+    const after = await page(me);
+    expect(after.mine).toMatchObject({ id: mine.json().id, film_id: film.id, rating: 5, owner: { id: me.user.id } });
+    expect(after.stats).toMatchObject({ watched: 3, watchlist: 2, rating_count: 3, rating_avg: 4.7 });
+    // Someone else sees their own entry, and none of the caller's friends.
+    expect(await page(pending)).toMatchObject({ mine: { rating: null, status: 'watchlist' }, friends: [] });
+  });
+});
+
 describe('the bundled catalogue', () => {
   it("is vega-datasets' films with Azerbaijani genres from the one list, each title and year once", async () => {
     const bundled = await readBundledCatalogue();
@@ -152,6 +234,23 @@ describe('the bundled catalogue', () => {
       const added = await Promise.all([loadBundledCatalogue(db), loadBundledCatalogue(db)]);
       expect(added.filter((n) => n > 0)).toHaveLength(1);
       expect(await db.$count(films)).toBe(Math.max(...added));
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('fills a catalogue of member films only, leaving out the films those already are', async () => {
+    const fresh = await buildTestApp();
+    try {
+      const db = fresh.app.database.db;
+      // As after an upgrade: entries linked to member films, no imported film yet.
+      const member = await createUser(fresh.app);
+      const entry = await createMovie(fresh.app, member.user.id, { title: 'titanic', year: 1998 });
+      const added = await loadBundledCatalogue(db);
+      expect(added).toBe((await readBundledCatalogue()).length - 1);
+      const titanics = await db.execute(sql`select id from films where title_key = 'titanic'`);
+      expect((titanics as unknown as { rows: { id: string }[] }).rows.map((r) => r.id)).toEqual([entry.filmId]);
+      expect(await loadBundledCatalogue(db)).toBe(0);
     } finally {
       await fresh.close();
     }

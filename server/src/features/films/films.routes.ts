@@ -3,6 +3,7 @@ import { ErrorBody } from '@kinodost/contracts/errors';
 import { IdParams } from '@kinodost/contracts/schemas/common';
 import {
   Film,
+  FilmPage,
   FilmSearchQuery,
   FilmSearchResult,
   TmdbParams,
@@ -10,6 +11,9 @@ import {
   TmdbSearchResult,
 } from '@kinodost/contracts/schemas/films';
 import { bearer, currentUser, paged } from '../../lib/route-helpers';
+import { toMovie } from '../movies/movies.mappers';
+import type { MoviesService } from '../movies/movies.service';
+import { avatarUrl } from '../users/users.mappers';
 import { toFilm } from './films.mappers';
 import type { FilmsService } from './films.service';
 
@@ -17,7 +21,10 @@ const errors = { 400: ErrorBody, 404: ErrorBody };
 const memberErrors = { ...errors, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody, 503: ErrorBody };
 
 /** The shared film catalogue, public (docs/catalogue.md). */
-export const filmsRoutes: FastifyPluginAsyncTypebox<{ films: FilmsService }> = async (app, { films }) => {
+export const filmsRoutes: FastifyPluginAsyncTypebox<{ films: FilmsService; movies: MoviesService }> = async (
+  app,
+  { films, movies },
+) => {
   app.get(
     '/search',
     {
@@ -41,8 +48,45 @@ export const filmsRoutes: FastifyPluginAsyncTypebox<{ films: FilmsService }> = a
 
   app.get(
     '/:id',
-    { schema: { tags: ['films'], params: IdParams, response: { 200: Film, ...errors } } },
-    async (request) => toFilm(await films.get(request.params.id)),
+    {
+      onRequest: app.identify,
+      schema: {
+        tags: ['films'],
+        description:
+          "The film and how members took it; signed in, also the caller's own entry (`mine`, null when none) and their friends' entries.",
+        params: IdParams,
+        response: { 200: FilmPage, ...errors },
+      },
+    },
+    async (request) => {
+      const film = await films.get(request.params.id);
+      const stats = await movies.filmStats(film.id);
+      const page = {
+        ...toFilm(film),
+        stats: {
+          watched: stats.watched,
+          watchlist: stats.watchlist,
+          rating_avg: stats.ratingAvg,
+          rating_count: stats.ratingCount,
+        },
+      };
+      const viewer = request.user;
+      if (!viewer) return page;
+      const [mine, friends] = await Promise.all([
+        movies.entryOf(viewer.id, film.id),
+        movies.friendsEntriesOf(viewer.id, film.id),
+      ]);
+      return {
+        ...page,
+        mine: mine ? toMovie(mine) : null,
+        friends: friends.map((m) => ({
+          user: { id: m.owner.id, username: m.owner.username, avatar_url: avatarUrl(m.owner.avatar) },
+          status: m.status,
+          rating: m.rating,
+          watched_at: m.watchedAt ? m.watchedAt.toISOString() : null,
+        })),
+      };
+    },
   );
 
   app.get(

@@ -8,6 +8,7 @@ export const toMovie = (m: MovieWithOwner): Movie => toOwnedMovie(m, m.owner);
 /** The API shape of a movie of a page of one member's, whose owner was read once for the page. */
 export const toOwnedMovie = (m: MovieData, owner: MovieOwner): Movie => ({
   id: m.id,
+  film_id: m.filmId,
   title: m.title,
   year: m.year,
   genres: m.genres,

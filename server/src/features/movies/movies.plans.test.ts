@@ -23,20 +23,27 @@ beforeAll(async () => {
   // for id to break), among 200 members of 100 movies each. A catalogue of that shape makes the
   // planner choose as on a real one: on a tiny table, or with few owners, reading the dates
   // backwards or sorting everything is rightly cheaper, whatever the indexes.
+  // Each entry is of a film of its own (one entry per member and film): 'Mine g' and 'Theirs g'.
   await db.execute(sql`
-    insert into movies (owner_id, title, status, created_at)
-    select ${me}::uuid, 'Mine ' || g, case when g % 2 = 1 then 'watched' else 'watchlist' end,
+    insert into films (title, source)
+    select 'Mine ' || g, 'catalogue' from generate_series(0, ${MINE - 1}::int) g
+    union all
+    select 'Theirs ' || g, 'catalogue' from generate_series(1, 100) g`);
+  await db.execute(sql`
+    insert into movies (owner_id, film_id, status, created_at)
+    select ${me}::uuid, f.id, case when g % 2 = 1 then 'watched' else 'watchlist' end,
            timestamptz '2026-01-01 00:00:00+00' + (g / 3) * interval '1 minute'
-    from generate_series(0, ${MINE - 1}::int) g`);
+    from generate_series(0, ${MINE - 1}::int) g join films f on f.title = 'Mine ' || g`);
   await insertMembers(
     db,
     Array.from({ length: 200 }, (_, i) => `plan_peer_${i}`),
   );
   await db.execute(sql`
-    insert into movies (owner_id, title, status, created_at)
-    select u.id, 'Theirs', case when g % 2 = 1 then 'watched' else 'watchlist' end,
+    insert into movies (owner_id, film_id, status, created_at)
+    select u.id, f.id, case when g % 2 = 1 then 'watched' else 'watchlist' end,
            timestamptz '2026-06-01 00:00:00+00' + g * interval '1 minute'
-    from users u cross join generate_series(1, 100) g where u.username like 'plan_peer_%'`);
+    from users u cross join generate_series(1, 100) g join films f on f.title = 'Theirs ' || g
+    where u.username like 'plan_peer_%'`);
   await db.execute(sql`analyze movies`);
 });
 afterAll(() => database.drop());
@@ -49,10 +56,12 @@ it.each([
   for (const { sql: text, plan } of await plansOf(database, run)) {
     const nodes = nodesOf(plan);
     // The page is an index scan, a count may be a bitmap one: either names the index it seeks.
+    // A count may seek the narrower one-entry-per-film index, also led by the owner; the page
+    // has no Sort (below), so it reads the newest-first index.
     const sought = nodes.filter((n) => n['Index Name']);
     expect(sought.length, text).toBeGreaterThan(0);
     for (const scan of sought) {
-      expect(scan['Index Name'], text).toBe('movies_owner_newest_idx');
+      expect(['movies_owner_newest_idx', 'movies_owner_film_key'], text).toContain(scan['Index Name']);
       expect(scan['Index Cond'], text).toMatch(/\(owner_id = /);
     }
     expect(scansOf(plan, 'movies').length, text).toBeGreaterThan(0);

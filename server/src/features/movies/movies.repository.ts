@@ -2,7 +2,7 @@ import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm
 import type { Db } from '../../db/client';
 import { pageWithTotal } from '../../db/paging';
 import { preparedOnce } from '../../db/prepared';
-import { type MovieRow, movies, users } from '../../db/schema/index';
+import { friendships, type MovieRow, movies, users } from '../../db/schema/index';
 import { textQuery } from '../../db/text-query';
 
 /** All SQL about movies. */
@@ -23,16 +23,19 @@ const flatten = (r: { movie: MovieData; owner: MovieOwner }): MovieWithOwner => 
   owner: r.owner,
 });
 
-export type MovieValues = Omit<
-  typeof movies.$inferInsert,
-  'id' | 'ownerId' | 'createdAt' | 'updatedAt' | 'searchText' | 'searchVector'
->;
+/** What a member sets on their entry; the film's facts are copied from the film by the database. */
+export type EntryValues = Pick<typeof movies.$inferInsert, 'rating' | 'status' | 'watchedAt'>;
 
-export const insertMovie = async (db: Db, ownerId: string, values: MovieValues): Promise<{ id: string }> =>
+export const insertMovie = async (
+  db: Db,
+  ownerId: string,
+  filmId: string,
+  values: EntryValues,
+): Promise<{ id: string }> =>
   (
     await db
       .insert(movies)
-      .values({ ...values, ownerId })
+      .values({ ...values, ownerId, filmId })
       .returning({ id: movies.id })
   )[0] as { id: string };
 
@@ -48,7 +51,7 @@ export const findMovie = async (db: Db, id: string): Promise<MovieWithOwner | un
 export const updateMovie = async (
   db: Db,
   id: string,
-  values: Partial<MovieValues>,
+  values: Partial<EntryValues>,
 ): Promise<{ id: string } | undefined> =>
   (
     await db
@@ -57,6 +60,64 @@ export const updateMovie = async (
       .where(eq(movies.id, id))
       .returning({ id: movies.id })
   )[0];
+
+/** A member's entry for a film, if they hold one. */
+export const findEntryOf = async (db: Db, ownerId: string, filmId: string): Promise<MovieWithOwner | undefined> => {
+  const [row] = await db
+    .select(withOwner)
+    .from(movies)
+    .innerJoin(users, eq(users.id, movies.ownerId))
+    .where(and(eq(movies.ownerId, ownerId), eq(movies.filmId, filmId)));
+  return row && flatten(row);
+};
+
+/** How many entries a film has by status, and its members' ratings' mean (to 1 decimal) and count. */
+export const filmStats = async (db: Db, filmId: string) => {
+  const [row] = await db
+    .select({
+      watched: sql<number>`count(*) filter (where ${movies.status} = 'watched')::int`,
+      watchlist: sql<number>`count(*) filter (where ${movies.status} = 'watchlist')::int`,
+      ratingAvg: sql<string | null>`round(avg(${movies.rating}), 1)`,
+      ratingCount: sql<number>`count(${movies.rating})::int`,
+    })
+    .from(movies)
+    .where(eq(movies.filmId, filmId));
+  return {
+    watched: Number(row?.watched ?? 0),
+    watchlist: Number(row?.watchlist ?? 0),
+    ratingAvg: row?.ratingAvg == null ? null : Number(row.ratingAvg),
+    ratingCount: Number(row?.ratingCount ?? 0),
+  };
+};
+
+/** At most this many friends' entries are shown on a film's page, the most recently changed. */
+export const FRIENDS_ON_FILM = 100;
+
+/**
+ * The entries of a film held by the viewer's friends: from the viewer's friendships (both sides
+ * are indexed) to each friend's entry by movies_owner_film_key, so a film with many entries costs
+ * no more than one with few.
+ */
+export const friendsEntriesOf = async (db: Db, viewerId: string, filmId: string): Promise<MovieWithOwner[]> => {
+  const friendIds = sql`(
+    select ${friendships.addresseeId} from ${friendships}
+      where ${friendships.requesterId} = ${viewerId} and ${friendships.status} = 'accepted'
+    union all
+    select ${friendships.requesterId} from ${friendships}
+      where ${friendships.addresseeId} = ${viewerId} and ${friendships.status} = 'accepted')`;
+  const rows = await db
+    .select(withOwner)
+    .from(movies)
+    .innerJoin(users, eq(users.id, movies.ownerId))
+    .where(and(eq(movies.filmId, filmId), sql`${movies.ownerId} in ${friendIds}`))
+    .orderBy(desc(movies.updatedAt), desc(movies.id))
+    .limit(FRIENDS_ON_FILM);
+  return rows.map(flatten);
+};
+
+/** The members holding an entry of a film (whose lists change when the film does). */
+export const ownersOfFilm = async (db: Db, filmId: string): Promise<string[]> =>
+  (await db.select({ ownerId: movies.ownerId }).from(movies).where(eq(movies.filmId, filmId))).map((r) => r.ownerId);
 
 export const deleteMovie = async (db: Db, id: string): Promise<boolean> =>
   (await db.delete(movies).where(eq(movies.id, id)).returning({ id: movies.id })).length > 0;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '../../lib/messages';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { createFilm } from '../../test/factories/film';
 import { createMovie } from '../../test/factories/movie';
 import { createAdmin, createUser, type FactoryUser } from '../../test/factories/user';
 
@@ -35,7 +36,8 @@ describe('POST /api/movies', () => {
     expect(movie).toMatchObject({
       title: 'Nabat',
       year: 2014,
-      genres: ['drama', 'Müharibə'],
+      // Genres are the catalogue's Azerbaijani names (docs/catalogue.md "Genres").
+      genres: ['Dram', 'Müharibə'],
       director: 'Elçin Musaoğlu',
       overview: null,
       poster_url: null,
@@ -67,6 +69,160 @@ describe('POST /api/movies', () => {
 
   it('needs a token', async () => {
     expect((await t.inject({ method: 'POST', url: '/api/movies', payload: { title: 'A' } })).statusCode).toBe(401);
+  });
+});
+
+describe('entries of catalogue films', () => {
+  it('POST with film_id adds an entry whose facts are the film’s', async () => {
+    const film = await createFilm(t.app, {
+      title: 'Bağlı film',
+      year: 1999,
+      directors: ['Birinci Rejissor', 'İkinci'],
+      genres: ['Dram', 'Tarixi'],
+      overview: 'Haqqında',
+      posterUrl: 'https://example.com/p.webp',
+    });
+    const res = await as(alice, 'POST', '/api/movies', { film_id: film.id, status: 'watched', rating: 7 });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      film_id: film.id,
+      title: 'Bağlı film',
+      year: 1999,
+      genres: ['Dram', 'Tarixi'],
+      director: 'Birinci Rejissor',
+      overview: 'Haqqında',
+      poster_url: 'https://example.com/p.webp',
+      rating: 7,
+      status: 'watched',
+      owner: { id: alice.user.id },
+    });
+    expect(res.json().watched_at).not.toBeNull();
+    const listed = (await as(alice, 'GET', '/api/movies'))
+      .json()
+      .data.find((m: { id: string }) => m.id === res.json().id);
+    expect(listed).toMatchObject({ film_id: film.id, title: 'Bağlı film' });
+  });
+
+  it('answers 404 for an unknown film, and 400 for a bad film body', async () => {
+    const unknown = await as(alice, 'POST', '/api/movies', {
+      film_id: '00000000-0000-4000-8000-000000000000',
+      status: 'watchlist',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ success: false, error: msg.films.notFound, code: 'NOT_FOUND' });
+    const film = await createFilm(t.app);
+    for (const [payload, field, text] of [
+      [{ film_id: 'nope', status: 'watched' }, 'film_id', msg.fields.invalid],
+      [{ film_id: film.id }, 'status', msg.fields.required],
+      [{ film_id: film.id, status: 'watched', title: 'Başqa ad' }, 'title', msg.fields.unknown],
+      [{ film_id: film.id, status: 'watched', rating: 0 }, 'rating', msg.fields.invalid],
+    ] as const) {
+      const res = await as(alice, 'POST', '/api/movies', payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().fields?.[field], JSON.stringify(payload)).toBe(text);
+    }
+  });
+
+  it('a member holds one entry per film: a second add answers 409, by film or by title, and when two race', async () => {
+    const film = await createFilm(t.app, { title: 'Bir dəfə', year: 2001 });
+    const carol = await createUser(t.app);
+    expect((await as(carol, 'POST', '/api/movies', { film_id: film.id, status: 'watchlist' })).statusCode).toBe(201);
+    for (const payload of [
+      { film_id: film.id, status: 'watched' },
+      { title: 'bir defe', year: 2002 },
+    ]) {
+      const again = await as(carol, 'POST', '/api/movies', payload);
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ success: false, error: msg.movies.duplicate, code: 'CONFLICT' });
+    }
+    // Two adds at once: the unique index lets one in, the other is the same 409.
+    const dan = await createUser(t.app);
+    const raced = await Promise.all(
+      [1, 2].map(() => as(dan, 'POST', '/api/movies', { film_id: film.id, status: 'watchlist' })),
+    );
+    expect(raced.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(raced.find((r) => r.statusCode === 409)?.json().error).toBe(msg.movies.duplicate);
+    expect((await as(dan, 'GET', '/api/movies')).json().total).toBe(1);
+  });
+
+  it('POST by title links to the film of the same folded title and the closest year within one', async () => {
+    const older = await createFilm(t.app, { title: 'Ulduz', year: 1964 });
+    const newer = await createFilm(t.app, { title: 'Ulduz', year: 1966 });
+    await createFilm(t.app, { title: 'Ulduz', year: 1970 });
+    const link = async (title: string, year: number | null) =>
+      (await as(await createUser(t.app), 'POST', '/api/movies', { title, ...(year ? { year } : {}) })).json();
+    expect((await link('ULDUZ', 1964)).film_id).toBe(older.id);
+    // 1965 is one year from both: the older film.
+    expect((await link('ulduz', 1965)).film_id).toBe(older.id);
+    expect((await link('Ulduz', 1967)).film_id).toBe(newer.id);
+    const far = await link('Ulduz', 1980);
+    expect([older.id, newer.id]).not.toContain(far.film_id);
+    expect(far).toMatchObject({ title: 'Ulduz', year: 1980 });
+    // A title without a year matches only a film without one.
+    const yearless = await link('Ulduz', null);
+    expect([older.id, newer.id, far.film_id]).not.toContain(yearless.film_id);
+    expect((await link('ulduz', null)).film_id).toBe(yearless.film_id);
+  });
+
+  it('POST by title makes a member film from the body when none matches, which others then join', async () => {
+    const maker = await createUser(t.app);
+    const made = await as(maker, 'POST', '/api/movies', {
+      title: 'Səhər yeli',
+      year: 1960,
+      genres: ['Drama', 'Romance', 'Foo'],
+      director: 'Rejissor',
+      status: 'watched',
+      rating: 8,
+    });
+    expect(made.statusCode).toBe(201);
+    const film = await t.inject({ method: 'GET', url: `/api/films/${made.json().film_id}` });
+    expect(film.json()).toMatchObject({
+      title: 'Səhər yeli',
+      year: 1960,
+      directors: ['Rejissor'],
+      genres: ['Dram', 'Melodram'],
+      source: 'member',
+    });
+    const joined = await as(bob, 'POST', '/api/movies', { title: 'seher yeli', year: 1961, director: 'Başqa' });
+    expect(joined.json()).toMatchObject({ film_id: made.json().film_id, title: 'Səhər yeli', director: 'Rejissor' });
+  });
+
+  it('PUT changes the entry, and the film only for the member who made it', async () => {
+    const maker = await createUser(t.app);
+    const friend = await createUser(t.app);
+    const mine = (await as(maker, 'POST', '/api/movies', { title: 'Öz filmim', year: 2020 })).json();
+    const theirs = (await as(friend, 'POST', '/api/movies', { film_id: mine.film_id, status: 'watchlist' })).json();
+    // The maker renames the film: every entry of it follows.
+    const renamed = await as(maker, 'PUT', `/api/movies/${mine.id}`, {
+      title: 'Öz filmim (2020)',
+      genres: ['Western'],
+    });
+    expect(renamed.json()).toMatchObject({ title: 'Öz filmim (2020)', genres: ['Vestern'] });
+    expect((await t.inject({ method: 'GET', url: `/api/movies/${theirs.id}` })).json()).toMatchObject({
+      title: 'Öz filmim (2020)',
+      genres: ['Vestern'],
+    });
+    // Anyone else may send the film's facts back unchanged (a whole form) with their own changes...
+    const {
+      id: _id,
+      film_id: _f,
+      owner: _o,
+      created_at: _c,
+      updated_at: _u,
+      watched_at: _w,
+      ...form
+    } = (await t.inject({ method: 'GET', url: `/api/movies/${theirs.id}` })).json();
+    const rated = await as(friend, 'PUT', `/api/movies/${theirs.id}`, { ...form, status: 'watched', rating: 6 });
+    expect(rated.statusCode).toBe(200);
+    expect(rated.json()).toMatchObject({ status: 'watched', rating: 6, title: 'Öz filmim (2020)' });
+    // ...but not change them.
+    const refused = await as(friend, 'PUT', `/api/movies/${theirs.id}`, { title: 'Başqa ad' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe(msg.movies.filmFactsLocked);
+    const catalogue = await createFilm(t.app, { title: 'Kataloq filmi', year: 1990 });
+    const entry = (await as(maker, 'POST', '/api/movies', { film_id: catalogue.id, status: 'watchlist' })).json();
+    expect((await as(maker, 'PUT', `/api/movies/${entry.id}`, { year: 1991 })).statusCode).toBe(400);
+    expect((await t.inject({ method: 'GET', url: `/api/films/${catalogue.id}` })).json().year).toBe(1990);
   });
 });
 
@@ -230,8 +386,12 @@ describe('GET /api/movies/search/{query}', () => {
   it('a broad query caps its total and lists the movies containing it, newest first', async () => {
     const owner = await createUser(t.app);
     await t.app.database.db.execute(
-      sql`insert into movies (owner_id, title, created_at)
-          select ${owner.user.id}::uuid, 'Qalaktika ' || g, now() - (g || ' minutes')::interval from generate_series(1, 1005) g`,
+      sql`insert into films (title, source) select 'Qalaktika ' || g, 'catalogue' from generate_series(1, 1005) g`,
+    );
+    await t.app.database.db.execute(
+      sql`insert into movies (owner_id, film_id, created_at)
+          select ${owner.user.id}::uuid, f.id, now() - (g || ' minutes')::interval
+          from generate_series(1, 1005) g join films f on f.title = 'Qalaktika ' || g`,
     );
     const res = await search('qalaktika', '?limit=3');
     expect(res.json()).toMatchObject({ total: 1000, limit: 3 });
@@ -241,10 +401,13 @@ describe('GET /api/movies/search/{query}', () => {
   it('lists more hits than it ranks newest first, page by page, each with its owner and score', async () => {
     const owner = await createUser(t.app);
     await t.app.database.db.execute(
+      sql`insert into films (title, source) select 'Dumanlıq ' || g, 'catalogue' from generate_series(1, 320) g`,
+    );
+    await t.app.database.db.execute(
       // Stored in no order, so only sorting by age lists them by age.
-      sql`insert into movies (owner_id, title, created_at)
-          select ${owner.user.id}::uuid, 'Dumanlıq ' || g, now() - (g || ' minutes')::interval
-          from generate_series(1, 320) g order by random()`,
+      sql`insert into movies (owner_id, film_id, created_at)
+          select ${owner.user.id}::uuid, f.id, now() - (g || ' minutes')::interval
+          from generate_series(1, 320) g join films f on f.title = 'Dumanlıq ' || g order by random()`,
     );
     const res = await search('dumanlıq', '?page=2&limit=20');
     expect(res.json()).toMatchObject({ total: 320, page: 2, limit: 20 });

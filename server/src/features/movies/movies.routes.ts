@@ -17,13 +17,12 @@ import { tag } from '../../plugins/response-cache';
 import { findUserById } from '../users/users.repository';
 import { toMovie, toOwnedMovie } from './movies.mappers';
 import type { MovieOwner } from './movies.repository';
-import { createMoviesService } from './movies.service';
+import type { MoviesService } from './movies.service';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /** Members' movie collections and search (SPEC.md section 7 "Movies", PRODUCT.md "Movies"). */
-export const moviesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const movies = createMoviesService(app.database.db, app.bus);
+export const moviesRoutes: FastifyPluginAsyncTypebox<{ movies: MoviesService }> = async (app, { movies }) => {
   /** A page of one member's movies, each carrying that member as its owner. */
   const pageOf = async (owner: MovieOwner, query: MovieListQuery) => {
     const { rows, total } = await movies.listOf(owner.id, query);
@@ -101,7 +100,14 @@ export const moviesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/',
     {
       onRequest: app.requireMember,
-      schema: { tags: ['movies'], security: bearer, body: CreateMovieBody, response: { 201: Movie, ...errors } },
+      schema: {
+        tags: ['movies'],
+        security: bearer,
+        description:
+          'Adds an entry: for a catalogue film (`film_id`), or by title, linked to the film of the same folded title and a year within one (a member film made from the body when none). A second entry of one film answers 409.',
+        body: CreateMovieBody,
+        response: { 201: Movie, ...errors },
+      },
     },
     async (request, reply) => reply.status(201).send(toMovie(await movies.create(currentUser(request), request.body))),
   );

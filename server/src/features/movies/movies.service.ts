@@ -1,8 +1,10 @@
 import type { CreateMovieBody, MovieListQuery, UpdateMovieBody } from '@kinodost/contracts/schemas/movies';
 import type { Db } from '../../db/client';
-import { NotFoundError, ValidationError } from '../../lib/errors';
+import { uniqueViolation } from '../../lib/db-errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
 import { msg } from '../../lib/messages';
+import type { FilmsService } from '../films/films.service';
 import * as repo from './movies.repository';
 
 /** Who is acting: ownership decides, admins may change anything. */
@@ -11,25 +13,13 @@ export interface Actor {
   isAdmin: boolean;
 }
 
-/** Trims text, turns blank optional text into null, dedupes genres, and keeps watched_at consistent with status. */
-function normalise(body: UpdateMovieBody, current?: { status: 'watched' | 'watchlist'; watchedAt: Date | null }) {
-  const values: Partial<repo.MovieValues> = {};
-  if (body.title !== undefined) {
-    const title = body.title.trim();
-    if (!title) throw new ValidationError(msg.movies.blankTitle, { title: msg.movies.blankTitle });
-    values.title = title;
-  }
-  const optionalText = (v: string | null | undefined) => (v === undefined ? undefined : v?.trim() || null);
-  if (body.director !== undefined) values.director = optionalText(body.director);
-  if (body.overview !== undefined) values.overview = optionalText(body.overview);
-  if (body.poster_url !== undefined) values.posterUrl = optionalText(body.poster_url);
-  if (body.year !== undefined) values.year = body.year;
+/** The member's own part of an entry: rating, status and watched_at, kept consistent with each other. */
+function entryValues(
+  body: Pick<UpdateMovieBody, 'rating' | 'status' | 'watched_at'>,
+  current?: { status: 'watched' | 'watchlist'; watchedAt: Date | null },
+) {
+  const values: Partial<repo.EntryValues> = {};
   if (body.rating !== undefined) values.rating = body.rating;
-  if (body.genres !== undefined) {
-    const seen = new Map<string, string>();
-    for (const g of body.genres.map((x) => x.trim()).filter(Boolean)) seen.set(g.toLowerCase(), g);
-    values.genres = [...seen.values()];
-  }
   const status = body.status ?? current?.status ?? 'watchlist';
   if (body.status !== undefined) values.status = body.status;
   if (body.watched_at !== undefined) values.watchedAt = body.watched_at ? new Date(body.watched_at) : null;
@@ -41,7 +31,11 @@ function normalise(body: UpdateMovieBody, current?: { status: 'watched' | 'watch
   return values;
 }
 
-export const createMoviesService = (db: Db, bus: EventBus) => {
+/** The film facts of an entry body (title to poster_url), as the films service takes them. */
+const filmFacts = ({ rating: _r, status: _s, watched_at: _w, ...facts }: UpdateMovieBody) => facts;
+
+/** Members' entries for films (docs/catalogue.md "Entries"). */
+export const createMoviesService = (db: Db, bus: EventBus, films: FilmsService) => {
   const changed = (ownerId: string) => bus.emit('movies:changed', { ownerId });
 
   /** The movie if the actor may change it; 404 otherwise, so others' movies are not probed (PRODUCT.md). */
@@ -52,9 +46,20 @@ export const createMoviesService = (db: Db, bus: EventBus) => {
   };
 
   return {
+    /**
+     * Adds an entry for a catalogue film, or for the film a title and year match (a member film
+     * made from the body when none does). One entry per member and film: a second answers 409,
+     * also when two adds race (the unique index decides).
+     */
     async create(actor: Actor, body: CreateMovieBody) {
-      const values = normalise(body) as repo.MovieValues;
-      const row = await repo.insertMovie(db, actor.id, values);
+      const film =
+        'film_id' in body
+          ? await films.get(body.film_id)
+          : await films.forEntry(actor.id, { ...filmFacts(body), title: body.title });
+      const row = await repo.insertMovie(db, actor.id, film.id, entryValues(body)).catch((err: unknown) => {
+        if (uniqueViolation(err) === 'movies_owner_film_key') throw new ConflictError(msg.movies.duplicate);
+        throw err;
+      });
       changed(actor.id);
       return (await repo.findMovie(db, row.id)) as repo.MovieWithOwner;
     },
@@ -65,9 +70,18 @@ export const createMoviesService = (db: Db, bus: EventBus) => {
       return movie;
     },
 
+    /**
+     * Changes an entry: rating, status and watched_at are the member's; the film's facts change the
+     * film when the caller may edit it (FilmsService.changeFacts), and then every entry of it.
+     */
     async update(actor: Actor, id: string, body: UpdateMovieBody) {
       const movie = await ownedMovie(actor, id);
-      await repo.updateMovie(db, id, normalise(body, movie));
+      const facts = filmFacts(body);
+      if (Object.keys(facts).length > 0) {
+        const { changed: filmChanged } = await films.changeFacts(actor, movie.filmId, facts);
+        if (filmChanged) for (const ownerId of await repo.ownersOfFilm(db, movie.filmId)) changed(ownerId);
+      }
+      await repo.updateMovie(db, id, entryValues(body, movie));
       changed(movie.ownerId);
       return (await repo.findMovie(db, id)) as repo.MovieWithOwner;
     },
@@ -86,6 +100,11 @@ export const createMoviesService = (db: Db, bus: EventBus) => {
       if (!q || q.length > 100) throw new ValidationError(msg.movies.badQuery, { query: msg.movies.badQuery });
       return repo.searchMovies(db, q, page);
     },
+
+    /** A film's page: how members took it, the viewer's own entry, and their friends' entries. */
+    filmStats: (filmId: string) => repo.filmStats(db, filmId),
+    entryOf: (ownerId: string, filmId: string) => repo.findEntryOf(db, ownerId, filmId),
+    friendsEntriesOf: (viewerId: string, filmId: string) => repo.friendsEntriesOf(db, viewerId, filmId),
   };
 };
 export type MoviesService = ReturnType<typeof createMoviesService>;

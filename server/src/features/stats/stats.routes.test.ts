@@ -17,9 +17,9 @@ it('GET /api/stats/admin counts users, pending comments and movies, with 30 days
   const m1 = await createMovie(t.app, member.user.id);
   await createMovie(t.app, member.user.id, { createdAt: new Date(Date.now() - 40 * 86400_000) });
   await t.app.database.db.insert(comments).values([
-    { movieId: m1.id, authorId: old.user.id, text: 'a' },
-    { movieId: m1.id, authorId: old.user.id, text: 'b' },
-    { movieId: m1.id, authorId: old.user.id, text: 'c', status: 'approved' },
+    { filmId: m1.filmId, movieId: m1.id, authorId: old.user.id, text: 'a' },
+    { filmId: m1.filmId, movieId: m1.id, authorId: old.user.id, text: 'b' },
+    { filmId: m1.filmId, movieId: m1.id, authorId: old.user.id, text: 'c', status: 'approved' },
   ]);
 
   const res = await t.injectAs(admin.token, { method: 'GET', url: '/api/stats/admin' });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { toCatalogueGenres } from '@kinodost/contracts/genres';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { catalogueIsEmpty, type FilmValues, insertFilms } from '../films.repository';
+import { catalogueIsEmpty, type FilmValues, insertUnmatchedFilms } from '../films.repository';
 
 /** One film of vega-datasets' movies.json (3,201 real films with their US release facts). */
 interface VegaMovie {
@@ -52,7 +52,9 @@ export async function readBundledCatalogue(): Promise<FilmValues[]> {
 }
 
 /**
- * Loads the bundled catalogue into an install whose catalogue is empty (its first start), in one
+ * Loads the bundled catalogue into an install whose catalogue is empty (its first start, or the
+ * first after its members' entries were linked to member films, which it then leaves as they
+ * are rather than doubling them), in one
  * transaction: a start that fails half-way leaves no half catalogue, and two processes starting
  * together on one PostgreSQL load it once (the second waits on the lock, then finds it full).
  * Answers how many films it added (0 when the catalogue had films).
@@ -65,7 +67,7 @@ export async function loadBundledCatalogue(db: Db): Promise<number> {
     if (!(await catalogueIsEmpty(tx as unknown as Db))) return 0;
     let added = 0;
     for (let i = 0; i < films.length; i += BATCH) {
-      added += await insertFilms(tx as unknown as Db, films.slice(i, i + BATCH));
+      added += await insertUnmatchedFilms(tx as unknown as Db, films.slice(i, i + BATCH));
     }
     return added;
   });
