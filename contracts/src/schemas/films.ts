@@ -1,5 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { Nullable, Paged, StringEnum } from './common';
+import { Movie, MovieStatus } from './movies';
+import { PersonRef } from './people';
 
 /** Longest film search query, in characters. */
 export const FILM_QUERY_MAX = 100;
@@ -26,6 +28,41 @@ export const Film = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
 });
 export type Film = Static<typeof Film>;
+
+/** How members hold a film: entries by status, and the average of their ratings. */
+export const FilmStats = Type.Object({
+  watched: Type.Integer({ minimum: 0 }),
+  watchlist: Type.Integer({ minimum: 0 }),
+  rating_avg: Nullable(Type.Number()),
+  rating_count: Type.Integer({ minimum: 0 }),
+});
+export type FilmStats = Static<typeof FilmStats>;
+
+/** A friend of the caller who has the film, with their status and rating. */
+export const FilmFriendEntry = Type.Object({
+  user: PersonRef,
+  status: MovieStatus,
+  rating: Nullable(Type.Integer()),
+  watched_at: Nullable(Type.String({ format: 'date-time' })),
+});
+export type FilmFriendEntry = Static<typeof FilmFriendEntry>;
+
+/**
+ * GET /api/films/{id}: the film and its stats; signed in, also the caller's own entry of it
+ * (`mine`, or null) and the friends who have it.
+ */
+export const FilmDetail = Type.Intersect([
+  Film,
+  Type.Object({
+    stats: FilmStats,
+    // A union, not Nullable(): an intersection has no single JSON type to list beside null.
+    mine: Type.Optional(
+      Type.Union([Type.Intersect([Movie, Type.Object({ film_id: Type.String({ format: 'uuid' }) })]), Type.Null()]),
+    ),
+    friends: Type.Optional(Type.Array(FilmFriendEntry)),
+  }),
+]);
+export type FilmDetail = Static<typeof FilmDetail>;
 
 /** GET /api/films/search: the query (1-100 characters once trimmed) and the page. */
 export const FilmSearchQuery = Type.Object({

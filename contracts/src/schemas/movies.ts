@@ -8,6 +8,8 @@ export type MovieStatus = Static<typeof MovieStatus>;
 /** A film in a member's collection (PRODUCT.md "Movies"). */
 export const Movie = Type.Object({
   id: Type.String({ format: 'uuid' }),
+  /** The catalogue's film this entry belongs to (docs/catalogue.md). */
+  film_id: Type.Optional(Type.String({ format: 'uuid' })),
   title: Type.String(),
   year: Nullable(Type.Integer()),
   genres: Type.Array(Type.String()),
