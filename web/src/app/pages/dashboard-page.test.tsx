@@ -97,6 +97,8 @@ describe('DashboardPage', () => {
     await userEvent.click(screen.getAllByRole('button', { name: 'Film əlavə et' })[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Film əlavə et' });
     const form = within(dialog);
+    // Adding starts with the catalogue; a film it lacks goes on to the full form.
+    await userEvent.click(form.getByRole('button', { name: 'Kataloqda yoxdur — özüm əlavə edim' }));
 
     await fill(form.getByLabelText(/Poster ünvanı/), 'ftp://x');
     await fill(form.getByLabelText('Buraxılış ili'), '1850');
@@ -149,6 +151,7 @@ describe('DashboardPage', () => {
     renderDashboard();
     await userEvent.click((await screen.findAllByRole('button', { name: 'Film əlavə et' }))[0]!);
     const dialog = within(await screen.findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Kataloqda yoxdur — özüm əlavə edim' }));
     await userEvent.type(dialog.getByRole('textbox', { name: /Filmin adı/ }), 'X');
     await userEvent.click(dialog.getByRole('button', { name: 'Əlavə et' }));
     expect(await dialog.findByText('Bu ad qəbul edilmir')).toBeInTheDocument();
