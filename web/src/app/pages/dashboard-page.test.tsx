@@ -46,6 +46,17 @@ describe('DashboardPage', () => {
     expect(screen.queryByTestId('movies-skeleton')).not.toBeInTheDocument();
   });
 
+  it("links each entry of a catalogue film to the film's page, in both views", async () => {
+    const film = { ...nargin, id: makeMovie().id, film_id: '22222222-0000-4000-8000-000000000042' };
+    stubFetch({ 'GET /api/movies': () => jsonResponse(paged([film, yeli])) });
+    renderDashboard();
+    expect(await screen.findByRole('link', { name: /Nargin/ })).toHaveAttribute('href', `/film/${film.film_id}`);
+    // An entry without a film keeps its own page.
+    expect(screen.getByRole('link', { name: /Bir Səhər Yeli/ })).toHaveAttribute('href', `/movie/${yeli.id}`);
+    await userEvent.click(screen.getByRole('button', { name: 'Siyahı görünüşü' }));
+    expect(await screen.findByRole('link', { name: 'Nargin' })).toHaveAttribute('href', `/film/${film.film_id}`);
+  });
+
   it('filters by status with the chips', async () => {
     const api = stubFetch({
       'GET /api/movies': ({ url }) =>
