@@ -5,8 +5,6 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Rating from '@mui/material/Rating';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -18,6 +16,8 @@ import { toast } from '../../../lib/toast';
 import { useCreateMovie, useDeleteMovie, useUpdateMovie } from '../../movies/hooks/use-movies';
 
 const t = az.films.mine;
+
+const STATUSES: MovieStatus[] = ['watched', 'watchlist'];
 
 /** What the member just chose, shown until the server has answered. */
 interface Draft {
@@ -92,18 +92,22 @@ export function MyFilmEntry({ film }: { film: FilmDetail }) {
           <Typography id={statusLabel} variant="caption" color="text.secondary" component="p">
             {t.status}
           </Typography>
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            color="primary"
-            value={status}
-            disabled={pending}
-            aria-labelledby={statusLabel}
-            onChange={(_, next: MovieStatus | null) => next && next !== status && save({ status: next })}
-          >
-            <ToggleButton value="watched">{az.movies.status.watched}</ToggleButton>
-            <ToggleButton value="watchlist">{az.movies.status.watchlist}</ToggleButton>
-          </ToggleButtonGroup>
+          {/* Plain buttons, not ToggleButtonGroup: that would become a chunk of its own, shared with the
+              dashboard's view switch, and one more request before the dashboard paints. */}
+          <Box role="group" aria-labelledby={statusLabel} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            {STATUSES.map((value) => (
+              <Button
+                key={value}
+                size="small"
+                variant={status === value ? 'contained' : 'outlined'}
+                aria-pressed={status === value}
+                disabled={pending}
+                onClick={() => value !== status && save({ status: value })}
+              >
+                {az.movies.status[value]}
+              </Button>
+            ))}
+          </Box>
         </Box>
         <Box>
           <Typography id={ratingLabel} variant="caption" color="text.secondary" component="p">
