@@ -6,9 +6,11 @@ import { az } from '../../../i18n/az';
 
 const t = az.films.stats;
 
-/** One decimal, Azerbaijani style (8,5). */
-const formatAverage = (value: number) =>
-  new Intl.NumberFormat('az-AZ', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
+/**
+ * One decimal with the Azerbaijani decimal comma (8,5). By hand: browsers' own az-AZ number
+ * formats differ (Chromium writes 8.5).
+ */
+export const formatAverage = (value: number) => value.toFixed(1).replace('.', ',');
 
 /** How members hold the film: the average rating with its count, and how many watched or plan to. */
 export function FilmStatsLine({ stats }: { stats: Stats }) {
