@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../../test/fetch-router';
 import { entryOf, makeFilm, searchHit } from '../../../test/film-fixtures';
 import { makeMovie, paged } from '../../../test/movie-fixtures';
@@ -16,6 +16,7 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   localStorage.setItem('token', 'member-token');
 });
+afterEach(() => vi.useRealTimers());
 
 const renderDialog = () => {
   const onClose = vi.fn();
@@ -78,6 +79,28 @@ describe('MovieFormDialog: adding starts from the catalogue', () => {
     expect(api.bodyOf('POST /api/movies')).toEqual({ film_id: titanic.id, status: 'watched', rating: 9 });
     expect(onClose).toHaveBeenCalled();
   }, 20_000);
+
+  it('asks the catalogue once typing has settled for 300 ms, not once per keystroke', async () => {
+    const api = stubFetch({
+      'GET /api/films/search': () => jsonResponse(paged([searchHit(titanic)], 1, 8)),
+      'GET /api/films/tmdb/search': tmdbOff,
+    });
+    const { dialog } = renderDialog();
+    // The clock moves only when told to, so a slow machine cannot make keystrokes look settled.
+    vi.useFakeTimers();
+    const box = dialog.getByRole('searchbox', { name: 'Kataloqda axtar' });
+    for (const typed of ['T', 'Ti', 'Tit', 'Tita', 'Titan', 'Titani', 'Titanic']) {
+      fireEvent.change(box, { target: { value: typed } });
+      await act(() => vi.advanceTimersByTimeAsync(100));
+    }
+    await act(() => vi.advanceTimersByTimeAsync(199));
+    expect(filmSearches(api.calls())).toEqual([]);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(filmSearches(api.calls())).toEqual(['GET /api/films/search?q=Titanic&page=1&limit=8']);
+    // The answer's rendering is scheduled on the same clock.
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(dialog.getByRole('button', { name: '"Titanic (1997)" filmini seç' })).toBeInTheDocument();
+  });
 
   it("lists TMDB's films below the catalogue's when the server has TMDB; picking one imports it first", async () => {
     const imported = makeFilm({ title: 'Titanic II', year: 2010, source: 'tmdb', tmdb_id: 44918, directors: [] });
