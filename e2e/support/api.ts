@@ -13,6 +13,8 @@ export interface Profile {
 /** A movie as the API answers it (only the fields the journeys read). */
 export interface ApiMovie {
   id: string;
+  /** The catalogue's film of the entry (docs/catalogue.md). */
+  film_id?: string;
   title: string;
   owner: { id: string; username: string };
 }
@@ -171,7 +173,38 @@ export class Api {
     return ((await res.json()) as { data: ApiComment[] }).data;
   }
 
+  /** PUT /api/admin/comments/{id}/approve: the comment becomes public. */
+  async approveComment(adminToken: string, commentId: string): Promise<void> {
+    await ok(
+      await this.request.put(`/api/admin/comments/${commentId}/approve`, { headers: bearer(adminToken) }),
+      `approve comment ${commentId}`,
+    );
+  }
+
+  /** The comments a reader sees on a catalogue film (approved ones, plus the reader's own with `token`). */
+  async filmComments(filmId: string, token?: string): Promise<ApiComment[]> {
+    const res = await ok(
+      await this.request.get(`/api/films/${filmId}/comments`, { headers: token ? bearer(token) : {} }),
+      `comments of film ${filmId}`,
+    );
+    return ((await res.json()) as { data: ApiComment[] }).data;
+  }
+
   // Friends (issue 4).
+
+  /** Makes `a` and `b` friends: `a` asks, `b` accepts. */
+  async befriend(a: ApiUser, b: ApiUser): Promise<void> {
+    await ok(
+      await this.request.post(`/api/friends/request/${b.id}`, { headers: bearer(a.token) }),
+      `friend request ${a.username} → ${b.username}`,
+    );
+    const request = (await this.incomingRequests(b.token)).find((r) => r.sender.id === a.id);
+    if (!request) throw new Error(`no request from ${a.username} reached ${b.username}`);
+    await ok(
+      await this.request.put(`/api/friends/accept/${request.id}`, { headers: bearer(b.token) }),
+      `accept ${a.username}'s request`,
+    );
+  }
 
   /** Pending requests sent to the owner of `token` (first page). */
   async incomingRequests(token: string): Promise<{ id: string; sender: { id: string; username: string } }[]> {

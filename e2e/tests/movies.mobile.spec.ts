@@ -35,6 +35,7 @@ test('on a 390 px phone the bottom bar plus goes to /dashboard and opens the add
 
   // The dialog works on the phone: the movie lands in the collection.
   const title = `Gecə qatarı ${uniqueTag()}`;
+  await form.getByRole('button', { name: 'Kataloqda yoxdur — özüm əlavə edim', exact: true }).click();
   await form.getByRole('textbox', { name: 'Filmin adı' }).fill(title);
   await form.getByRole('button', { name: 'Əlavə et', exact: true }).click();
   await expect(form).toBeHidden();

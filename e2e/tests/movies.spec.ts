@@ -24,6 +24,8 @@ test('a member adds an Azerbaijani title, finds it without diacritics; a visitor
   await page.getByRole('button', { name: 'Film əlavə et', exact: true }).first().click();
   const form = page.getByRole('dialog', { name: 'Film əlavə et' });
   await expect(form).toBeVisible();
+  // Adding starts with the catalogue (docs/catalogue.md); this title is not in it, so the full form.
+  await form.getByRole('button', { name: 'Kataloqda yoxdur — özüm əlavə edim', exact: true }).click();
   await form.getByRole('textbox', { name: 'Filmin adı' }).fill(title);
   await form.getByRole('button', { name: 'Əlavə et', exact: true }).click();
   await expect(form).toBeHidden();

@@ -11,6 +11,7 @@ export type MovieStatus = Static<typeof MovieStatus>;
  */
 export const Movie = Type.Object({
   id: Type.String({ format: 'uuid' }),
+  /** The catalogue's film this entry belongs to (docs/catalogue.md). */
   film_id: Type.String({ format: 'uuid' }),
   title: Type.String(),
   year: Nullable(Type.Integer()),

@@ -18,6 +18,7 @@ export const routeModules: Readonly<Record<string, readonly string[]>> = {
   '/user/username/:username': [page('public-profile-page')],
   '/user/:userId': [page('public-profile-page')],
   '/movie/:movieId': [page('movie-page')],
+  '/film/:filmId': [page('film-page')],
   '/newsletters': [page('newsletters-page')],
   '/newsletters/:id': [page('newsletter-page')],
   '/dashboard': [page('dashboard-page')],

@@ -27,6 +27,7 @@ const ForgotPasswordPage = lazyNamed(() => import('./pages/forgot-password-page'
 const ResetPasswordPage = lazyNamed(() => import('./pages/reset-password-page'), 'ResetPasswordPage');
 const PublicProfilePage = lazyNamed(() => import('./pages/public-profile-page'), 'PublicProfilePage');
 const MoviePage = lazyNamed(() => import('./pages/movie-page'), 'MoviePage');
+const FilmPage = lazyNamed(() => import('./pages/film-page'), 'FilmPage');
 const NewslettersPage = lazyNamed(() => import('./pages/newsletters-page'), 'NewslettersPage');
 const NewsletterPage = lazyNamed(() => import('./pages/newsletter-page'), 'NewsletterPage');
 const DashboardPage = lazyNamed(() => import('./pages/dashboard-page'), 'DashboardPage');
@@ -65,6 +66,7 @@ export const routes: RouteObject[] = [
           { path: 'user/username/:username', element: <PublicProfilePage /> },
           { path: 'user/:userId', element: <PublicProfilePage /> },
           { path: 'movie/:movieId', element: <MoviePage /> },
+          { path: 'film/:filmId', element: <FilmPage /> },
           { path: 'newsletters', element: <NewslettersPage /> },
           { path: 'newsletters/:id', element: <NewsletterPage /> },
           {

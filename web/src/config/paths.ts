@@ -9,6 +9,7 @@ export const paths = {
   user: (userId: string) => `/user/${encodeURIComponent(userId)}`,
   userByName: (username: string) => `/user/username/${encodeURIComponent(username)}`,
   movie: (movieId: string) => `/movie/${encodeURIComponent(movieId)}`,
+  film: (filmId: string) => `/film/${encodeURIComponent(filmId)}`,
   newsletters: '/newsletters',
   newsletter: (id: string) => `/newsletters/${encodeURIComponent(id)}`,
   dashboard: '/dashboard',

@@ -375,6 +375,75 @@ export const az = {
     },
   },
 
+  /** The shared catalogue: the film page and the add dialog's film search (docs/catalogue.md). */
+  films: {
+    page: {
+      notFoundTitle: 'Film kataloqda tapılmadı',
+      notFoundText: 'Axtardığınız film kataloqda yoxdur və ya başqa filmlə birləşdirilib.',
+      originalTitle: 'Orijinal adı',
+      directors: (count: number) => (count > 1 ? 'Rejissorlar' : 'Rejissor'),
+      genres: 'Janrlar',
+      runtime: 'Müddəti',
+      runtimeValue: (minutes: number) => {
+        const hours = Math.floor(minutes / 60);
+        const rest = minutes % 60;
+        if (hours === 0) return `${rest} dəqiqə`;
+        return rest === 0 ? `${hours} saat` : `${hours} saat ${rest} dəqiqə`;
+      },
+      overview: 'Məzmun',
+      noOverview: 'Bu film üçün məzmun yoxdur.',
+      toDashboard: 'Kolleksiyama qayıt',
+    },
+    stats: {
+      title: 'KinoDost üzvləri',
+      average: (value: string) => `Orta qiymət: ${value}/10`,
+      ratingCount: (count: number) => `${count} qiymət`,
+      noRatings: 'Hələ heç kim qiymət verməyib',
+      watched: (count: number) => `${count} nəfər izləyib`,
+      watchlist: (count: number) => `${count} nəfər izləmək istəyir`,
+    },
+    mine: {
+      title: 'Sizin kolleksiyanız',
+      notInCollection: 'Bu film hələ kolleksiyanızda yoxdur. Statusu seçin və ya qiymət verin — film əlavə olunacaq.',
+      status: 'Status',
+      rating: 'Sizin qiymətiniz',
+      saved: 'Yadda saxlanıldı',
+      remove: 'Kolleksiyadan çıxar',
+      removeTitle: 'Film kolleksiyadan çıxarılsın?',
+      removeText: (title: string) => `"${title}" kolleksiyanızdan çıxarılacaq, statusunuz və qiymətiniz silinəcək.`,
+      removeConfirm: 'Bəli, çıxar',
+      removed: 'Film kolleksiyanızdan çıxarıldı',
+      entryLink: 'Kolleksiyadakı qeydim',
+      loginPrompt: 'Filmi kolleksiyanıza əlavə etmək və qiymət vermək üçün hesabınıza daxil olun.',
+      login: 'Daxil ol',
+    },
+    friends: {
+      title: 'Bu filmi əlavə edən dostlarınız',
+      empty: 'Dostlarınızdan heç kim bu filmi hələ əlavə etməyib.',
+      avatarAlt: (username: string) => `${username} istifadəçisinin avatarı`,
+      noRating: 'Qiymət verməyib',
+    },
+    picker: {
+      searchLabel: 'Kataloqda axtar',
+      placeholder: 'Filmin adı və ya rejissoru',
+      hint: 'Filmin adını yazmağa başlayın: KinoDost-un ortaq kataloqunda axtaracağıq.',
+      catalogue: 'KinoDost kataloqu',
+      tmdb: 'TMDB-dən',
+      searching: 'Axtarılır…',
+      empty: (query: string) => `"${query}" kataloqda tapılmadı`,
+      error: 'Kataloqda axtarmaq mümkün olmadı',
+      notInCatalogue: 'Kataloqda yoxdur — özüm əlavə edim',
+      pick: (title: string) => `"${title}" filmini seç`,
+      importing: 'Film TMDB-dən gətirilir…',
+      chosen: 'Seçilmiş film',
+      change: 'Başqa film seç',
+      alreadyInCollection:
+        'Bu film artıq kolleksiyanızdadır. Statusunu və qiymətini filmin səhifəsində dəyişə bilərsiniz.',
+      openFilm: 'Filmin səhifəsinə keç',
+    },
+    filmLink: 'Filmin səhifəsi',
+  },
+
   /** Comments on the movie page (issue 3). */
   comments: {
     title: 'Şərhlər',

@@ -10,6 +10,7 @@ export const makeMovie = (overrides: Partial<Movie> = {}): Movie => {
   sequence += 1;
   return {
     id: `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
+    film_id: `22222222-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
     title: `Film ${sequence}`,
     year: 2001,
     genres: ['Dram'],
@@ -31,6 +32,7 @@ export const makeComment = (overrides: Partial<Comment> = {}): Comment => {
   return {
     id: `11111111-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
     movie_id: '00000000-0000-4000-8000-000000000001',
+    film_id: '22222222-0000-4000-8000-000000000001',
     text: `Şərh ${sequence}`,
     status: 'approved',
     created_at: '2026-01-11T10:00:00.000Z',

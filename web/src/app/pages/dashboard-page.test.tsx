@@ -46,6 +46,17 @@ describe('DashboardPage', () => {
     expect(screen.queryByTestId('movies-skeleton')).not.toBeInTheDocument();
   });
 
+  it("links each entry of a catalogue film to the film's page, in both views", async () => {
+    const film = { ...nargin, id: makeMovie().id, film_id: '22222222-0000-4000-8000-000000000042' };
+    stubFetch({ 'GET /api/movies': () => jsonResponse(paged([film, yeli])) });
+    renderDashboard();
+    expect(await screen.findByRole('link', { name: /Nargin/ })).toHaveAttribute('href', `/film/${film.film_id}`);
+    // An entry without a film keeps its own page.
+    expect(screen.getByRole('link', { name: /Bir Səhər Yeli/ })).toHaveAttribute('href', `/movie/${yeli.id}`);
+    await userEvent.click(screen.getByRole('button', { name: 'Siyahı görünüşü' }));
+    expect(await screen.findByRole('link', { name: 'Nargin' })).toHaveAttribute('href', `/film/${film.film_id}`);
+  });
+
   it('filters by status with the chips', async () => {
     const api = stubFetch({
       'GET /api/movies': ({ url }) =>
@@ -97,6 +108,8 @@ describe('DashboardPage', () => {
     await userEvent.click(screen.getAllByRole('button', { name: 'Film əlavə et' })[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Film əlavə et' });
     const form = within(dialog);
+    // Adding starts with the catalogue; a film it lacks goes on to the full form.
+    await userEvent.click(form.getByRole('button', { name: 'Kataloqda yoxdur — özüm əlavə edim' }));
 
     await fill(form.getByLabelText(/Poster ünvanı/), 'ftp://x');
     await fill(form.getByLabelText('Buraxılış ili'), '1850');
@@ -149,6 +162,7 @@ describe('DashboardPage', () => {
     renderDashboard();
     await userEvent.click((await screen.findAllByRole('button', { name: 'Film əlavə et' }))[0]!);
     const dialog = within(await screen.findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Kataloqda yoxdur — özüm əlavə edim' }));
     await userEvent.type(dialog.getByRole('textbox', { name: /Filmin adı/ }), 'X');
     await userEvent.click(dialog.getByRole('button', { name: 'Əlavə et' }));
     expect(await dialog.findByText('Bu ad qəbul edilmir')).toBeInTheDocument();

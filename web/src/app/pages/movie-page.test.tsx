@@ -55,6 +55,16 @@ describe('MoviePage', () => {
     for (const [, init] of api.fetchMock.mock.calls) expect(new Headers(init?.headers).get('authorization')).toBeNull();
   });
 
+  it("links an entry of a catalogue film to the film's page", async () => {
+    const filmId = '22222222-0000-4000-8000-000000000044';
+    stubFetch({
+      [`GET /api/movies/${movie.id}`]: () => jsonResponse({ ...movie, film_id: filmId }),
+      [`GET /api/movies/${movie.id}/comments`]: () => jsonResponse(paged([])),
+    });
+    renderMovie();
+    expect(await screen.findByRole('link', { name: 'Filmin səhifəsi' })).toHaveAttribute('href', `/film/${filmId}`);
+  });
+
   it('a missing movie is a friendly not-found page', async () => {
     stubFetch({
       [`GET /api/movies/${movie.id}`]: () =>

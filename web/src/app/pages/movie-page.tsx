@@ -48,7 +48,7 @@ export function MoviePage() {
         onEdit={mayChange ? () => setEditing(true) : undefined}
         onDelete={mayChange ? () => setDeleting(true) : undefined}
       />
-      <CommentsSection movieId={movie.id} />
+      <CommentsSection target={{ kind: 'movie', id: movie.id }} />
       {mayChange && (
         <>
           <MovieFormDialog open={editing} movie={movie} onClose={() => setEditing(false)} />

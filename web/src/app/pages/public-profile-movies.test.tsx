@@ -41,6 +41,17 @@ describe("PublicProfilePage: the member's movies", () => {
     expect(api.calls()).toContain(`GET /api/movies/user/${sampleProfile.id}?page=2&limit=20`);
   });
 
+  it("links each entry of a catalogue film to the film's page", async () => {
+    const filmId = '22222222-0000-4000-8000-000000000043';
+    stubFetch({
+      [`GET /api/user/profile/${sampleProfile.id}`]: () => jsonResponse(sampleProfile),
+      [`GET /api/movies/user/${sampleProfile.id}`]: () =>
+        jsonResponse(paged([{ ...makeMovie({ title: 'Titanic' }), film_id: filmId }])),
+    });
+    render(`/user/${sampleProfile.id}`);
+    expect(await screen.findByRole('link', { name: /Titanic/ })).toHaveAttribute('href', `/film/${filmId}`);
+  });
+
   it('says so when the member has no movies yet', async () => {
     stubFetch({
       [`GET /api/user/profile/${sampleProfile.id}`]: () => jsonResponse(sampleProfile),

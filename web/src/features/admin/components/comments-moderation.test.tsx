@@ -8,8 +8,13 @@ import { fakeAuth, jsonResponse, renderWithApp } from '../../../test/render';
 import { CommentsModeration } from './comments-moderation';
 
 const movie = { id: '00000000-0000-4000-8000-0000000000aa', title: 'Nargin' };
-const fromOrxan: AdminComment = { ...makeComment({ status: 'pending', text: 'Əla!', author: otherMember }), movie };
-const fromLeyla: AdminComment = { ...makeComment({ status: 'pending', text: 'Orta idi', author: owner }), movie };
+const film = { id: '22222222-0000-4000-8000-0000000000aa', title: 'Nargin' };
+const fromOrxan: AdminComment = {
+  ...makeComment({ status: 'pending', text: 'Əla!', author: otherMember }),
+  film,
+  movie,
+};
+const fromLeyla: AdminComment = { ...makeComment({ status: 'pending', text: 'Orta idi', author: owner }), film, movie };
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -295,8 +295,14 @@ function CommentRow({
         )}
       </TableCell>
       <TableCell>
-        <Link component={RouterLink} to={paths.movie(comment.movie.id)} underline="hover" sx={{ fontWeight: 600 }}>
-          {comment.movie.title}
+        {/* The entry it was written on; a comment written on the film's page, or whose entry is gone, links to the film. */}
+        <Link
+          component={RouterLink}
+          to={comment.movie ? paths.movie(comment.movie.id) : paths.film(comment.film.id)}
+          underline="hover"
+          sx={{ fontWeight: 600 }}
+        >
+          {comment.film.title}
         </Link>
       </TableCell>
       <TableCell>

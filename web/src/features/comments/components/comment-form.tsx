@@ -8,15 +8,16 @@ import { az } from '../../../i18n/az';
 import { errorFields, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { COMMENT_MAX } from '../api/create-comment';
+import type { CommentTarget } from '../api/target';
 import { useCreateComment } from '../hooks/use-comments';
 
 const t = az.comments;
 
 /** The member's comment box: 1 to 1000 characters with a counter. */
-export function CommentForm({ movieId, onPosted }: { movieId: string; onPosted: (comment: Comment) => void }) {
+export function CommentForm({ target, onPosted }: { target: CommentTarget; onPosted: (comment: Comment) => void }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const mutation = useCreateComment(movieId);
+  const mutation = useCreateComment(target);
   const trimmed = text.trim();
   const tooLong = text.length > COMMENT_MAX;
 

@@ -13,6 +13,7 @@ import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { toast } from '../../../lib/toast';
+import type { CommentTarget } from '../api/target';
 import { useComments, useDeleteComment } from '../hooks/use-comments';
 import { CommentForm } from './comment-form';
 import { CommentItem } from './comment-item';
@@ -20,14 +21,17 @@ import { CommentItem } from './comment-item';
 const t = az.comments;
 
 /**
- * A movie's comments: approved ones for everybody, plus the reader's own pending ones; a comment
- * box for members that says a new comment waits for moderation (an admin's own is published at
- * once); delete for the author or an admin.
+ * A movie's or film's comments: approved ones for everybody, plus the reader's own pending ones; a
+ * comment box for members that says a new comment waits for moderation (an admin's own is
+ * published at once). On a movie entry the author or an admin may delete a comment (the film
+ * routes have no delete).
  */
-export function CommentsSection({ movieId }: { movieId: string }) {
+export function CommentsSection({ target }: { target: CommentTarget }) {
   const { isLoggedIn, userId, isAdmin } = useAuth();
-  const comments = useComments(movieId, isLoggedIn ? userId : null);
-  const remove = useDeleteComment(movieId);
+  const comments = useComments(target, isLoggedIn ? userId : null);
+  const remove = useDeleteComment(target.id);
+  const mayDelete = (comment: Comment) =>
+    target.kind === 'movie' && isLoggedIn && (comment.author.id === userId || isAdmin);
   // Posted in this visit: shown at once even when the list's last page is not loaded yet.
   const [posted, setPosted] = useState<Comment[]>([]);
   // What the last comment posted in this visit became: pending, or published (an admin's own).
@@ -84,10 +88,7 @@ export function CommentsSection({ movieId }: { movieId: string }) {
         <Stack spacing={1.5} component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {shown.map((comment) => (
             <li key={comment.id}>
-              <CommentItem
-                comment={comment}
-                onDelete={isLoggedIn && (comment.author.id === userId || isAdmin) ? setDeleting : undefined}
-              />
+              <CommentItem comment={comment} onDelete={mayDelete(comment) ? setDeleting : undefined} />
             </li>
           ))}
         </Stack>
@@ -108,7 +109,7 @@ export function CommentsSection({ movieId }: { movieId: string }) {
         )}
         {isLoggedIn ? (
           <CommentForm
-            movieId={movieId}
+            target={target}
             onPosted={(comment) => {
               setPosted((current) => [...current, comment]);
               setNotice(comment.status);

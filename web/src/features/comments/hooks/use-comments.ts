@@ -2,32 +2,37 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { createComment } from '../api/create-comment';
 import { deleteComment } from '../api/delete-comment';
 import { listComments } from '../api/list-comments';
+import type { CommentTarget } from '../api/target';
 
 export const COMMENTS_PAGE_SIZE = 20;
 
-/** Per movie and per reader: a member's list also holds their own pending comments. */
-const commentsKey = (movieId: string, viewer: string | null) => ['comments', movieId, viewer ?? 'visitor'] as const;
+/** Per target and per reader: a member's list also holds their own pending comments. */
+const commentsKey = (target: CommentTarget, viewer: string | null) =>
+  ['comments', target.kind, target.id, viewer ?? 'visitor'] as const;
 
-/** A movie's comments, oldest first, one page at a time. */
-export const useComments = (movieId: string, viewer: string | null) =>
+/** A movie's or film's comments, oldest first, one page at a time. */
+export const useComments = (target: CommentTarget, viewer: string | null) =>
   useInfiniteQuery({
-    queryKey: commentsKey(movieId, viewer),
-    queryFn: ({ pageParam, signal }) => listComments(movieId, { page: pageParam, limit: COMMENTS_PAGE_SIZE }, signal),
+    queryKey: commentsKey(target, viewer),
+    queryFn: ({ pageParam, signal }) => listComments(target, { page: pageParam, limit: COMMENTS_PAGE_SIZE }, signal),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
   });
 
-const useInvalidateComments = (movieId: string) => {
+// Any change drops every list of comments: an entry's comments are its film's (docs/catalogue.md),
+// so a comment posted on one page belongs on the other too.
+const useInvalidateComments = () => {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: ['comments', movieId] });
+  return () => client.invalidateQueries({ queryKey: ['comments'] });
 };
 
-export const useCreateComment = (movieId: string) => {
-  const invalidate = useInvalidateComments(movieId);
-  return useMutation({ mutationFn: (text: string) => createComment(movieId, text), onSuccess: invalidate });
+export const useCreateComment = (target: CommentTarget) => {
+  const invalidate = useInvalidateComments();
+  return useMutation({ mutationFn: (text: string) => createComment(target, text), onSuccess: invalidate });
 };
 
+/** Deleting goes through the entry's route (`DELETE /api/movies/{id}/comments/{commentId}`). */
 export const useDeleteComment = (movieId: string) => {
-  const invalidate = useInvalidateComments(movieId);
+  const invalidate = useInvalidateComments();
   return useMutation({ mutationFn: (commentId: string) => deleteComment(movieId, commentId), onSuccess: invalidate });
 };

@@ -17,11 +17,14 @@ export interface MovieActions {
   onDelete?: (movie: Movie) => void;
 }
 
-/** A poster card linking to the movie page; edit and delete buttons sit outside the link. */
+/** Where an entry leads: its catalogue film's page when it has one (docs/catalogue.md), else the entry's. */
+export const entryPath = (movie: Movie): string => (movie.film_id ? paths.film(movie.film_id) : paths.movie(movie.id));
+
+/** A poster card linking to the film's page; edit and delete buttons sit outside the link. */
 export function MovieCard({ movie, onEdit, onDelete }: { movie: Movie } & MovieActions) {
   return (
     <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-      <CardActionArea component={RouterLink} to={paths.movie(movie.id)} sx={{ flex: 1, alignItems: 'stretch' }}>
+      <CardActionArea component={RouterLink} to={entryPath(movie)} sx={{ flex: 1, alignItems: 'stretch' }}>
         <MoviePoster title={movie.title} posterUrl={movie.poster_url} />
         <Box sx={{ p: 1.5 }}>
           <Typography

@@ -1,6 +1,7 @@
 import type { Movie } from '@kinodost/contracts/schemas/movies';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import TheatersIcon from '@mui/icons-material/Theaters';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -59,6 +60,17 @@ export function MovieDetails({
             <Typography variant="body2" color="text.secondary">
               {t.watchedOn(formatDate(movie.watched_at))}
             </Typography>
+          )}
+          {movie.film_id && (
+            <Button
+              component={RouterLink}
+              to={paths.film(movie.film_id)}
+              size="small"
+              variant="outlined"
+              startIcon={<TheatersIcon />}
+            >
+              {az.films.filmLink}
+            </Button>
           )}
         </Box>
         <Box

@@ -1,3 +1,4 @@
+import type { Film } from '@kinodost/contracts/schemas/films';
 import type { Movie } from '@kinodost/contracts/schemas/movies';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -6,26 +7,25 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { type FormEvent, useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
-import { errorFields, errorMessage } from '../../../lib/api-client';
+import { errorFields, errorMessage, isErrorBody } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { FilmPicker } from '../../films/components/film-picker';
+import type { CreateFilmEntryBody } from '../api/create-movie';
 import { useCreateMovie, useUpdateMovie } from '../hooks/use-movies';
+import { EntryFields } from './entry-fields';
 import { GenreInput } from './genre-input';
 import {
   emptyValues,
+  fromDateInput,
   LIMITS,
   type MovieFormErrors,
   type MovieFormValues,
@@ -34,12 +34,33 @@ import {
   validateMovie,
   valuesOf,
 } from './movie-form';
+import { MoviePoster } from './movie-poster';
 
 const t = az.movies.form;
+const p = az.films.picker;
 
 /**
- * Adds a movie, or edits `movie` when given. Checks the server's rules before sending and shows
- * the server's own per-field texts under the inputs when it still refuses.
+ * Adding: `search` the catalogue, then the picked `film`'s status and rating; or the full `form`
+ * for a film the catalogue lacks. Editing is the full form.
+ */
+type Step = 'search' | 'film' | 'form';
+
+/** A 409 to an add with `film_id`: the member has that film already. */
+const isConflict = (error: unknown) => isErrorBody(error) && error.code === 'CONFLICT';
+
+/** The picked film's entry body: only what was set. */
+const toFilmEntryBody = (film: Film, values: MovieFormValues): CreateFilmEntryBody => {
+  const body: CreateFilmEntryBody = { film_id: film.id, status: values.status };
+  if (values.rating !== null) body.rating = values.rating;
+  const watchedAt = values.status === 'watched' ? fromDateInput(values.watched_at) : null;
+  if (watchedAt !== null) body.watched_at = watchedAt;
+  return body;
+};
+
+/**
+ * Adds a movie, starting from the film catalogue (docs/catalogue.md), or edits `movie` when given.
+ * Checks the server's rules before sending and shows the server's own per-field texts under the
+ * inputs when it still refuses.
  */
 export function MovieFormDialog({
   open,
@@ -57,16 +78,41 @@ export function MovieFormDialog({
   const [values, setValues] = useState<MovieFormValues>(emptyValues);
   const [errors, setErrors] = useState<MovieFormErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
+  const [step, setStep] = useState<Step>('search');
+  const [query, setQuery] = useState('');
+  const [film, setFilm] = useState<Film | null>(null);
+  // The film the member already has (a 409), to offer its page.
+  const [owned, setOwned] = useState<Film | null>(null);
   const editing = Boolean(movie);
   const pending = create.isPending || update.isPending;
 
-  // Every opening starts from the movie (edit) or a blank form (add).
+  // Every opening starts from the movie (edit) or the catalogue search (add).
   useEffect(() => {
     if (!open) return;
     setValues(movie ? valuesOf(movie) : emptyValues());
     setErrors({});
     setServerError(null);
+    setStep(movie ? 'form' : 'search');
+    setQuery('');
+    setFilm(null);
+    setOwned(null);
   }, [open, movie]);
+
+  const goTo = (next: Step) => {
+    setStep(next);
+    setErrors({});
+    setServerError(null);
+    setOwned(null);
+  };
+  const pick = (picked: Film) => {
+    setFilm(picked);
+    goTo('film');
+  };
+  const fullForm = () => {
+    // What was typed into the search is the likely title.
+    setValues((current) => ({ ...current, title: current.title || query.trim() }));
+    goTo('form');
+  };
 
   const set = <K extends keyof MovieFormValues>(key: K, value: MovieFormValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -80,8 +126,36 @@ export function MovieFormDialog({
     toast.error(errorMessage(error));
   };
 
+  const added = (created: Movie) => {
+    toast.success(az.movies.toasts.added(created.title));
+    onClose();
+  };
+
+  const submitFilm = (picked: Film) => {
+    const found = validateMovie({ ...values, title: picked.title });
+    setErrors(found);
+    setServerError(null);
+    setOwned(null);
+    if (Object.values(found).some(Boolean)) return;
+    create.mutate(toFilmEntryBody(picked, values), {
+      onSuccess: added,
+      onError: (error) => {
+        if (!isConflict(error)) return onFailure(error);
+        setServerError(p.alreadyInCollection);
+        setOwned(picked);
+        toast.error(p.alreadyInCollection);
+      },
+    });
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // Enter in the search box picks nothing: the member chooses a result.
+    if (step === 'search') return;
+    if (step === 'film') {
+      if (film) submitFilm(film);
+      return;
+    }
     const found = validateMovie(values);
     setErrors(found);
     setServerError(null);
@@ -98,13 +172,7 @@ export function MovieFormDialog({
         },
       );
     } else {
-      create.mutate(toCreateBody(values), {
-        onSuccess: (created) => {
-          toast.success(az.movies.toasts.added(created.title));
-          onClose();
-        },
-        onError: onFailure,
-      });
+      create.mutate(toCreateBody(values), { onSuccess: added, onError: onFailure });
     }
   };
 
@@ -122,116 +190,120 @@ export function MovieFormDialog({
     >
       <DialogTitle id="movie-form-title">{editing ? t.editTitle : t.addTitle}</DialogTitle>
       <DialogContent dividers>
-        <Stack spacing={2.5}>
-          {serverError && !Object.values(errors).some(Boolean) && <Alert severity="error">{serverError}</Alert>}
-          <TextField
-            label={t.title}
-            value={values.title}
-            onChange={(event) => set('title', event.target.value)}
-            error={Boolean(errors.title)}
-            helperText={errors.title}
-            required
-            autoFocus
-            fullWidth
-            slotProps={{ htmlInput: { maxLength: LIMITS.title } }}
-          />
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '140px 1fr' } }}>
-            <TextField
-              label={t.year}
-              value={values.year}
-              onChange={(event) => set('year', event.target.value.replace(/\D/g, '').slice(0, 4))}
-              error={Boolean(errors.year)}
-              helperText={errors.year}
-              slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
-            />
-            <TextField
-              label={t.director}
-              value={values.director}
-              onChange={(event) => set('director', event.target.value)}
-              error={Boolean(errors.director)}
-              helperText={errors.director}
-              slotProps={{ htmlInput: { maxLength: LIMITS.director } }}
-            />
-          </Box>
-          <GenreInput value={values.genres} onChange={(genres) => set('genres', genres)} error={errors.genres} />
-          <TextField
-            label={t.overview}
-            value={values.overview}
-            onChange={(event) => set('overview', event.target.value)}
-            error={Boolean(errors.overview)}
-            helperText={errors.overview ?? counter(values.overview.length, LIMITS.overview)}
-            multiline
-            minRows={3}
-            maxRows={8}
-            slotProps={{ htmlInput: { maxLength: LIMITS.overview } }}
-          />
-          <TextField
-            label={t.posterUrl}
-            value={values.poster_url}
-            onChange={(event) => set('poster_url', event.target.value)}
-            error={Boolean(errors.poster_url)}
-            helperText={errors.poster_url ?? t.posterHelp}
-            type="url"
-            slotProps={{ htmlInput: { inputMode: 'url', maxLength: LIMITS.posterUrl } }}
-          />
-          <FormControl error={Boolean(errors.rating)}>
-            <FormLabel id="movie-rating-label">{t.rating}</FormLabel>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-              <Rating
-                name="movie-rating"
-                max={10}
-                value={values.rating}
-                onChange={(_, rating) => set('rating', rating)}
-                getLabelText={(rating) => `${rating}/10`}
-                emptyLabelText={t.ratingValue(null)}
-                aria-labelledby="movie-rating-label"
-                sx={{ fontSize: { xs: '1.45rem', sm: '1.75rem' } }}
-              />
-              <Typography variant="body2" color="text.secondary" aria-live="polite">
-                {t.ratingValue(values.rating)}
-              </Typography>
-              {values.rating !== null && (
-                <Button size="small" onClick={() => set('rating', null)}>
-                  {t.clearRating}
+        {step === 'search' && (
+          <FilmPicker query={query} onQueryChange={setQuery} onPick={pick} onNotInCatalogue={fullForm} />
+        )}
+        {step === 'film' && film && (
+          <Stack spacing={2.5}>
+            {serverError && (
+              <Alert
+                severity={owned ? 'info' : 'error'}
+                action={
+                  owned ? (
+                    <Button
+                      component={RouterLink}
+                      to={paths.film(owned.id)}
+                      color="inherit"
+                      size="small"
+                      onClick={onClose}
+                    >
+                      {p.openFilm}
+                    </Button>
+                  ) : undefined
+                }
+              >
+                {serverError}
+              </Alert>
+            )}
+            <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+              <MoviePoster title={film.title} posterUrl={film.poster_url} width={72} />
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Typography variant="caption" color="text.secondary" component="p">
+                  {p.chosen}
+                </Typography>
+                <Typography sx={{ fontWeight: 700, wordBreak: 'break-word' }}>{film.title}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {[film.year, film.directors.join(', ')].filter(Boolean).join(' · ')}
+                </Typography>
+                <Button size="small" onClick={() => goTo('search')} sx={{ mt: 0.5, ml: -0.5 }}>
+                  {p.change}
                 </Button>
-              )}
+              </Box>
             </Box>
-            {errors.rating && <FormHelperText>{errors.rating}</FormHelperText>}
-          </FormControl>
-          <FormControl error={Boolean(errors.status)}>
-            <FormLabel id="movie-status-label">{t.status}</FormLabel>
-            <RadioGroup
-              row
-              aria-labelledby="movie-status-label"
-              value={values.status}
-              onChange={(event) => set('status', event.target.value as MovieFormValues['status'])}
-            >
-              <FormControlLabel value="watchlist" control={<Radio />} label={az.movies.status.watchlist} />
-              <FormControlLabel value="watched" control={<Radio />} label={az.movies.status.watched} />
-            </RadioGroup>
-            {errors.status && <FormHelperText>{errors.status}</FormHelperText>}
-          </FormControl>
-          {values.status === 'watched' && (
+            <EntryFields values={values} errors={errors} set={set} />
+          </Stack>
+        )}
+        {step === 'form' && (
+          <Stack spacing={2.5}>
+            {serverError && !Object.values(errors).some(Boolean) && <Alert severity="error">{serverError}</Alert>}
             <TextField
-              label={t.watchedAt}
-              type="date"
-              value={values.watched_at}
-              onChange={(event) => set('watched_at', event.target.value)}
-              error={Boolean(errors.watched_at)}
-              helperText={errors.watched_at}
-              slotProps={{ inputLabel: { shrink: true } }}
-              sx={{ maxWidth: 240 }}
+              label={t.title}
+              value={values.title}
+              onChange={(event) => set('title', event.target.value)}
+              error={Boolean(errors.title)}
+              helperText={errors.title}
+              required
+              autoFocus
+              fullWidth
+              slotProps={{ htmlInput: { maxLength: LIMITS.title } }}
             />
-          )}
-        </Stack>
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '140px 1fr' } }}>
+              <TextField
+                label={t.year}
+                value={values.year}
+                onChange={(event) => set('year', event.target.value.replace(/\D/g, '').slice(0, 4))}
+                error={Boolean(errors.year)}
+                helperText={errors.year}
+                slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
+              />
+              <TextField
+                label={t.director}
+                value={values.director}
+                onChange={(event) => set('director', event.target.value)}
+                error={Boolean(errors.director)}
+                helperText={errors.director}
+                slotProps={{ htmlInput: { maxLength: LIMITS.director } }}
+              />
+            </Box>
+            <GenreInput value={values.genres} onChange={(genres) => set('genres', genres)} error={errors.genres} />
+            <TextField
+              label={t.overview}
+              value={values.overview}
+              onChange={(event) => set('overview', event.target.value)}
+              error={Boolean(errors.overview)}
+              helperText={errors.overview ?? counter(values.overview.length, LIMITS.overview)}
+              multiline
+              minRows={3}
+              maxRows={8}
+              slotProps={{ htmlInput: { maxLength: LIMITS.overview } }}
+            />
+            <TextField
+              label={t.posterUrl}
+              value={values.poster_url}
+              onChange={(event) => set('poster_url', event.target.value)}
+              error={Boolean(errors.poster_url)}
+              helperText={errors.poster_url ?? t.posterHelp}
+              type="url"
+              slotProps={{ htmlInput: { inputMode: 'url', maxLength: LIMITS.posterUrl } }}
+            />
+            <EntryFields values={values} errors={errors} set={set} />
+          </Stack>
+        )}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
+        {!editing && step === 'form' && (
+          <Button onClick={() => goTo('search')} disabled={pending} sx={{ mr: 'auto' }}>
+            {p.searchLabel}
+          </Button>
+        )}
         <Button onClick={onClose} disabled={pending}>
           {az.common.cancel}
         </Button>
-        <Button type="submit" variant="contained" disabled={pending}>
-          {pending ? t.saving : editing ? t.submitEdit : t.submitAdd}
-        </Button>
+        {step !== 'search' && (
+          <Button type="submit" variant="contained" disabled={pending}>
+            {pending ? t.saving : editing ? t.submitEdit : t.submitAdd}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );

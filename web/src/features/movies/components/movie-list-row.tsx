@@ -7,10 +7,9 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
 import { formatDate } from '../../../lib/format-date';
-import type { MovieActions } from './movie-card';
+import { entryPath, type MovieActions } from './movie-card';
 import { MovieRating, MovieStatusChip } from './movie-meta';
 import { MoviePoster } from './movie-poster';
 
@@ -23,7 +22,7 @@ export function MovieListRow({ movie, onEdit, onDelete }: { movie: Movie } & Mov
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Link
           component={RouterLink}
-          to={paths.movie(movie.id)}
+          to={entryPath(movie)}
           underline="hover"
           color="inherit"
           sx={{ fontWeight: 700, wordBreak: 'break-word' }}

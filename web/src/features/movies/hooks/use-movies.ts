@@ -1,6 +1,7 @@
 import type { CreateMovieBody, MovieStatus, UpdateMovieBody } from '@kinodost/contracts/schemas/movies';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createMovie } from '../api/create-movie';
+import { filmDetailsKey } from '../../films/hooks/use-films';
+import { type CreateFilmEntryBody, createMovie } from '../api/create-movie';
 import { deleteMovie } from '../api/delete-movie';
 import { getMovie } from '../api/get-movie';
 import { listUserMovies } from '../api/list-user-movies';
@@ -40,15 +41,25 @@ export const useMovie = (id: string | undefined) =>
     enabled: Boolean(id),
   });
 
-/** After any change every movie list may be stale (own, public, search and the page itself). */
+/**
+ * After any change every movie list may be stale (own, public, search and the page itself), and
+ * so are the film pages (their stats and the caller's entry).
+ */
 const useInvalidateMovies = () => {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: moviesKey });
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: moviesKey }),
+      client.invalidateQueries({ queryKey: filmDetailsKey }),
+    ]);
 };
 
 export const useCreateMovie = () => {
   const invalidate = useInvalidateMovies();
-  return useMutation({ mutationFn: (body: CreateMovieBody) => createMovie(body), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (body: CreateMovieBody | CreateFilmEntryBody) => createMovie(body),
+    onSuccess: invalidate,
+  });
 };
 
 export const useUpdateMovie = () => {

@@ -1,0 +1,75 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import { Link as RouterLink, useParams } from 'react-router';
+import { LoadError } from '../../components/load-error';
+import { PageSpinner } from '../../components/page-spinner';
+import { paths } from '../../config/paths';
+import { CommentsSection } from '../../features/comments/components/comments-section';
+import { FilmFacts } from '../../features/films/components/film-facts';
+import { FilmFriends } from '../../features/films/components/film-friends';
+import { FilmStatsLine } from '../../features/films/components/film-stats';
+import { MyFilmEntry } from '../../features/films/components/my-film-entry';
+import { useFilm } from '../../features/films/hooks/use-films';
+import { az } from '../../i18n/az';
+import { useAuth } from '../../lib/auth/auth-context';
+
+const t = az.films.page;
+
+/**
+ * /film/:filmId: a film of the shared catalogue (docs/catalogue.md), public. Everyone sees the
+ * film, how members rate it and the approved comments; a member also sets their own status and
+ * rating here and sees which friends have it.
+ */
+export function FilmPage() {
+  const { filmId = '' } = useParams();
+  const { isLoggedIn, userId } = useAuth();
+  const query = useFilm(filmId, isLoggedIn ? userId : null);
+
+  if (query.isPending) return <PageSpinner />;
+
+  if (query.isError) {
+    return (
+      <LoadError
+        error={query.error}
+        notFoundTitle={t.notFoundTitle}
+        notFoundText={t.notFoundText}
+        onRetry={() => query.refetch()}
+        back={
+          isLoggedIn ? { to: paths.dashboard, label: t.toDashboard } : { to: paths.home, label: az.common.backHome }
+        }
+      />
+    );
+  }
+
+  const film = query.data;
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, sm: 5 } }}>
+      <FilmFacts
+        film={film}
+        aside={
+          <>
+            <FilmStatsLine stats={film.stats} />
+            {isLoggedIn ? (
+              <MyFilmEntry film={film} />
+            ) : (
+              <Alert
+                severity="info"
+                sx={{ mt: 2 }}
+                action={
+                  <Button component={RouterLink} to={paths.login} color="inherit" size="small">
+                    {az.films.mine.login}
+                  </Button>
+                }
+              >
+                {az.films.mine.loginPrompt}
+              </Alert>
+            )}
+          </>
+        }
+      />
+      {isLoggedIn && <FilmFriends friends={film.friends ?? []} />}
+      <CommentsSection target={{ kind: 'film', id: film.id }} />
+    </Container>
+  );
+}
