@@ -1,4 +1,4 @@
-import { count, eq, or } from 'drizzle-orm';
+import { count, eq, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { comments, friendships, movies, newsletters, users } from '../db/schema/index';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
@@ -57,6 +57,17 @@ it('loads real films for demo members, and a second run adds nothing', async () 
   expect(login.statusCode).toBe(200);
   const found = await t.injectAs(login.json().token, { method: 'GET', url: '/api/movies/search/godfather' });
   expect(found.json().data[0].title).toMatch(/Godfather/);
+
+  // Several demo members share films: a film page shows a friend's rating and an average.
+  const shared = await t.app.database.db.execute(
+    sql`select film_id from movies group by film_id having count(*) >= 3 and count(rating) >= 2 limit 1`,
+  );
+  const filmId = (shared as unknown as { rows: { film_id: string }[] }).rows[0]?.film_id;
+  expect(filmId).toBeDefined();
+  const page = (await t.injectAs(login.json().token, { method: 'GET', url: `/api/films/${filmId}` })).json();
+  expect(page.stats.watched + page.stats.watchlist).toBeGreaterThanOrEqual(3);
+  expect(page.stats.rating_count).toBeGreaterThanOrEqual(2);
+  expect(page.stats.rating_avg).not.toBeNull();
 });
 
 it('names only the members it made, and leaves alone a member of the install who had a demo username', async () => {

@@ -122,17 +122,21 @@ export async function seedDemo(db: Db, progress: (line: string) => void = () => 
       ),
     );
   const have = new Set(owned.map((m) => `${m.ownerId}\n${m.title}`));
+  // Every film has one member; one film in ten also two more, so film pages show friends who
+  // watched it, their ratings and an average.
   const rows = films
-    .map((f, i) => {
-      const owner = members[i % members.length] as { id: string };
-      const watched = f.rating !== null && i % 3 !== 0;
+    .flatMap((f, i) => (i % 10 === 0 ? [0, 1, 2] : [0]).map((k) => ({ f, i, k })))
+    .map(({ f, i, k }) => {
+      const owner = members[(i + k) % members.length] as { id: string };
+      const watched = f.rating !== null && (i + k) % 3 !== 0;
+      const rating = f.rating === null ? null : Math.min(10, Math.max(1, f.rating + (k === 1 ? 1 : k === 2 ? -1 : 0)));
       return {
         ...f,
         ownerId: owner.id,
         status: watched ? ('watched' as const) : ('watchlist' as const),
-        watchedAt: watched ? new Date(Date.now() - (i % 365) * 86400_000) : null,
-        rating: watched ? f.rating : null,
-        createdAt: new Date(Date.now() - (i % 60) * 86400_000 - i * 1000),
+        watchedAt: watched ? new Date(Date.now() - ((i + k * 7) % 365) * 86400_000) : null,
+        rating: watched ? rating : null,
+        createdAt: new Date(Date.now() - (i % 60) * 86400_000 - i * 1000 - k * 60_000),
       };
     })
     .filter((r) => !have.has(`${r.ownerId}\n${r.title}`));
