@@ -30,6 +30,14 @@ const post = (who: FactoryUser | null, url: string, key: string | undefined, pay
     ...(payload ? { payload } : {}),
   });
 
+const commentsSaying = async (text: string) =>
+  (await t.app.database.db.select({ id: comments.id }).from(comments).where(eq(comments.text, text))).length;
+/** A movie of alice's to comment on: a member holds one entry per film, a film any number of comments. */
+const commentsUrl = async () => {
+  const movie = (await post(alice, '/api/movies', undefined, { title: `Şərhlər ${randomUUID()}` })).json();
+  return `/api/movies/${(movie as { id: string }).id}/comments`;
+};
+
 const moviesTitled = async (title: string) =>
   (await t.app.database.db.select({ id: movies.id }).from(movies).where(eq(movies.title, title))).length;
 
@@ -78,9 +86,10 @@ describe('POST with Idempotency-Key', () => {
       { success: false, error: msg.idempotency.otherRequest, code: 'BAD_REQUEST' },
     ]);
     expect(await moviesTitled('İkinci')).toBe(0);
-    await post(alice, '/api/movies', undefined, { title: 'Açarsız' });
-    await post(alice, '/api/movies', undefined, { title: 'Açarsız' });
-    expect(await moviesTitled('Açarsız')).toBe(2);
+    const url = await commentsUrl();
+    await post(alice, url, undefined, { text: 'Açarsız' });
+    await post(alice, url, undefined, { text: 'Açarsız' });
+    expect(await commentsSaying('Açarsız')).toBe(2);
   });
 
   it('takes keys of up to 200 characters; a longer or empty one is 400 and changes nothing', async () => {
@@ -123,14 +132,15 @@ describe('POST with Idempotency-Key', () => {
   it('forgets a key after 24 hours (the purge removes it; until then it is ignored)', async () => {
     const key = randomUUID();
     const db = t.app.database.db;
-    await post(alice, '/api/movies', key, { title: 'Dünən' });
+    const url = await commentsUrl();
+    await post(alice, url, key, { text: 'Dünən' });
     await db
       .update(idempotencyKeys)
       .set({ createdAt: sql`now() - interval '24 hours 1 minute'` })
       .where(eq(idempotencyKeys.key, key));
-    const tomorrow = await post(alice, '/api/movies', key, { title: 'Dünən' });
+    const tomorrow = await post(alice, url, key, { text: 'Dünən' });
     expect(tomorrow.headers['idempotent-replayed']).toBeUndefined();
-    expect(await moviesTitled('Dünən')).toBe(2);
+    expect(await commentsSaying('Dünən')).toBe(2);
 
     await db
       .update(idempotencyKeys)

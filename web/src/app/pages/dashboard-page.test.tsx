@@ -38,7 +38,7 @@ describe('DashboardPage', () => {
     renderDashboard();
     expect(await screen.findByTestId('movies-skeleton')).toBeInTheDocument();
     await act(async () => answer(jsonResponse(paged([nargin, yeli]))));
-    expect(await screen.findByRole('link', { name: /Nargin/ })).toHaveAttribute('href', `/movie/${nargin.id}`);
+    expect(await screen.findByRole('link', { name: /Nargin/ })).toHaveAttribute('href', `/film/${nargin.film_id}`);
     expect(screen.getByRole('img', { name: '"Nargin" filminin posteri' })).toHaveAttribute('src', nargin.poster_url);
     expect(screen.getByTestId('poster-placeholder')).toHaveTextContent('BS');
     expect(screen.getByText('2 film')).toBeInTheDocument();
@@ -51,8 +51,7 @@ describe('DashboardPage', () => {
     stubFetch({ 'GET /api/movies': () => jsonResponse(paged([film, yeli])) });
     renderDashboard();
     expect(await screen.findByRole('link', { name: /Nargin/ })).toHaveAttribute('href', `/film/${film.film_id}`);
-    // An entry without a film keeps its own page.
-    expect(screen.getByRole('link', { name: /Bir Səhər Yeli/ })).toHaveAttribute('href', `/movie/${yeli.id}`);
+    expect(screen.getByRole('link', { name: /Bir Səhər Yeli/ })).toHaveAttribute('href', `/film/${yeli.film_id}`);
     await userEvent.click(screen.getByRole('button', { name: 'Siyahı görünüşü' }));
     expect(await screen.findByRole('link', { name: 'Nargin' })).toHaveAttribute('href', `/film/${film.film_id}`);
   });

@@ -17,8 +17,8 @@ export interface MovieActions {
   onDelete?: (movie: Movie) => void;
 }
 
-/** Where an entry leads: its catalogue film's page when it has one (docs/catalogue.md), else the entry's. */
-export const entryPath = (movie: Movie): string => (movie.film_id ? paths.film(movie.film_id) : paths.movie(movie.id));
+/** Where an entry leads: its catalogue film's page (docs/catalogue.md), which shows the member's entry within it. */
+export const entryPath = (movie: Movie): string => paths.film(movie.film_id);
 
 /** A poster card linking to the film's page; edit and delete buttons sit outside the link. */
 export function MovieCard({ movie, onEdit, onDelete }: { movie: Movie } & MovieActions) {

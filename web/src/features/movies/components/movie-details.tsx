@@ -61,17 +61,15 @@ export function MovieDetails({
               {t.watchedOn(formatDate(movie.watched_at))}
             </Typography>
           )}
-          {movie.film_id && (
-            <Button
-              component={RouterLink}
-              to={paths.film(movie.film_id)}
-              size="small"
-              variant="outlined"
-              startIcon={<TheatersIcon />}
-            >
-              {az.films.filmLink}
-            </Button>
-          )}
+          <Button
+            component={RouterLink}
+            to={paths.film(movie.film_id)}
+            size="small"
+            variant="outlined"
+            startIcon={<TheatersIcon />}
+          >
+            {az.films.filmLink}
+          </Button>
         </Box>
         <Box
           component="dl"
