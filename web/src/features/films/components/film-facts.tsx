@@ -43,10 +43,14 @@ export function FilmFacts({ film, aside }: { film: FilmPage; aside?: ReactNode }
           sx={{ fontWeight: 800, fontSize: { xs: '1.9rem', sm: '2.4rem' }, wordBreak: 'break-word' }}
         >
           {film.title}
+          {/* A real space, so the heading reads "Titanic (1997)" to a screen reader too. */}
           {film.year && (
-            <Typography component="span" color="text.secondary" sx={{ fontSize: '0.6em', fontWeight: 500, ml: 1 }}>
-              ({film.year})
-            </Typography>
+            <>
+              {' '}
+              <Typography component="span" color="text.secondary" sx={{ fontSize: '0.6em', fontWeight: 500 }}>
+                ({film.year})
+              </Typography>
+            </>
           )}
         </Typography>
         <Box
