@@ -54,7 +54,14 @@ async function apiRound(base: string, member: { username: string; password: stri
         },
       }),
     ],
-    ['create', await call(base, 'POST', '/api/movies', { token: member.token, body: { title: 'Redis yoxdur' } })],
+    // A title of its own each round: a member holds one entry per film.
+    [
+      'create',
+      await call(base, 'POST', '/api/movies', {
+        token: member.token,
+        body: { title: `Redis yoxdur ${Math.random().toString(36).slice(2, 8)}` },
+      }),
+    ],
     ['list', await call(base, 'GET', '/api/movies', { token: member.token })],
     ['friends', await call(base, 'GET', '/api/friends', { token: member.token })],
   ];
