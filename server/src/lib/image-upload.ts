@@ -56,6 +56,7 @@ function readFilePart(part: MultipartFile, texts: UploadTexts): Promise<Buffer> 
 }
 
 const isFilesLimit = (err: unknown) => (err as { code?: unknown })?.code === 'FST_FILES_LIMIT';
+const isFileTooLarge = (err: unknown) => (err as { code?: unknown })?.code === 'FST_REQ_FILE_TOO_LARGE';
 
 /**
  * The bytes of the form's one file field `field`. The whole form is read, so a
@@ -73,6 +74,8 @@ export async function readImageUpload(request: FastifyRequest, field: string, te
   } catch (err) {
     // app.ts allows one file per request; the plugin reports the second as a limit.
     if (isFilesLimit(err)) throw new BadRequestError(texts.oneFile);
+    // The plugin's own size limit may report first; it names no kind, so it is told with this one's text.
+    if (isFileTooLarge(err)) throw new PayloadTooLargeError(texts.tooLarge);
     throw err;
   }
   if (!data) throw new BadRequestError(texts.missing);
