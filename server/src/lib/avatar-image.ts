@@ -1,5 +1,5 @@
 import pLimit from 'p-limit';
-import type { Metadata, Sharp, SharpOptions } from 'sharp';
+import type { Metadata, ResizeOptions, Sharp, SharpOptions } from 'sharp';
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors';
 import { msg } from './messages';
 
@@ -33,6 +33,11 @@ export const MAX_AVATAR_PIXELS = 25_000_000;
 export const AVATAR_SIZE = 512;
 /** The widest a stored poster is; its height follows the upload's aspect ratio. */
 export const POSTER_WIDTH = 780;
+/**
+ * The tallest a stored poster is: four widths, far past any poster's shape, so that a strip of
+ * 25 megapixels (100 x 250,000) is shrunk rather than failing WebP's 16,383-pixel limit.
+ */
+export const POSTER_MAX_HEIGHT = 4 * POSTER_WIDTH;
 
 /** The texts an upload's refusals are told with (lib/messages.ts `avatar`, `poster`). */
 export interface ImageTexts {
@@ -42,7 +47,7 @@ export interface ImageTexts {
 }
 
 /** How the stored image is shaped from the upright upload: a cropped square, or a width cap. */
-type Shape = { square: number } | { maxWidth: number };
+type Shape = { square: number } | { maxWidth: number; maxHeight: number };
 
 type AllowedFormat = 'jpeg' | 'png' | 'webp' | 'gif';
 
@@ -69,7 +74,7 @@ export const processAvatar = (input: Buffer): Promise<Buffer> =>
 
 /** Turns an uploaded poster into a WebP at most 780 px wide, its aspect ratio kept, without metadata. */
 export const processPoster = (input: Buffer): Promise<Buffer> =>
-  processImage(input, { maxWidth: POSTER_WIDTH }, msg.poster);
+  processImage(input, { maxWidth: POSTER_WIDTH, maxHeight: POSTER_MAX_HEIGHT }, msg.poster);
 
 /** Checks an uploaded image and re-encodes it as a WebP of the given shape, without metadata. */
 async function processImage(input: Buffer, shape: Shape, texts: ImageTexts): Promise<Buffer> {
@@ -104,14 +109,16 @@ async function processImage(input: Buffer, shape: Shape, texts: ImageTexts): Pro
   if (width * height > MAX_AVATAR_PIXELS) throw new PayloadTooLargeError(texts.tooManyPixels);
 
   // Sizes are of the image as it will be shown (after EXIF rotation); small
-  // images are never enlarged. An avatar's square side is the shorter side,
-  // capped; a poster keeps its ratio, its width capped.
+  // images are never enlarged. An avatar is cropped to a square of its shorter
+  // side, capped; a poster keeps its ratio within its box.
   const upright = meta.autoOrient ?? { width, height };
-  const side = 'square' in shape ? Math.min(upright.width, upright.height, shape.square) : 0;
-  const resize =
-    'square' in shape
-      ? { width: side, height: side, fit: 'cover' as const, position: 'centre' }
-      : { width: Math.min(upright.width, shape.maxWidth), withoutEnlargement: true };
+  let resize: ResizeOptions;
+  if ('square' in shape) {
+    const side = Math.min(upright.width, upright.height, shape.square);
+    resize = { width: side, height: side, fit: 'cover', position: 'centre' };
+  } else {
+    resize = { width: shape.maxWidth, height: shape.maxHeight, fit: 'inside', withoutEnlargement: true };
+  }
 
   try {
     // No keepMetadata/withMetadata: sharp writes no EXIF, ICC or XMP unless

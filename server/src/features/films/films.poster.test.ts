@@ -85,6 +85,14 @@ describe('POST /api/films/{id}/poster', () => {
     expect(file.rawPayload.includes(Buffer.from('Gizli'))).toBe(false);
   });
 
+  it('a strip far taller than any poster is shrunk into 780 x 3120, its ratio kept', async () => {
+    const { maker, filmId } = await makerWithFilm();
+    const res = await upload(maker.token, filmId, formWith(await solidPng(100, 20_000)));
+    expect(res.statusCode).toBe(200);
+    const { meta } = await served(res.json().poster_url);
+    expect([meta.width, meta.height]).toEqual([16, 3120]);
+  });
+
   it('a new poster replaces the old one, whose file is deleted', async () => {
     const { maker, filmId } = await makerWithFilm();
     const first = (await upload(maker.token, filmId, formWith(await solidPng(400, 600)))).json().poster_url as string;
