@@ -94,3 +94,37 @@ export type TmdbSearchResult = Static<typeof TmdbSearchResult>;
 /** POST /api/films/tmdb/{tmdbId}: the TMDB film to bring into the catalogue. */
 export const TmdbParams = Type.Object({ tmdbId: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
 export type TmdbParams = Static<typeof TmdbParams>;
+
+/** GET /api/admin/films: newest first, or the films a query finds (as film search does). */
+export const AdminFilmListQuery = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: FILM_QUERY_MAX })),
+  page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+});
+export type AdminFilmListQuery = Static<typeof AdminFilmListQuery>;
+export const AdminFilmList = Paged(Film);
+export type AdminFilmList = Static<typeof AdminFilmList>;
+
+/**
+ * PUT /api/admin/films/{id}: the facts to change; the others stay. Genres are names of
+ * contracts/src/genres.ts or the English names it maps; an unknown one is refused.
+ * `poster_url` is an https:// address, or null to remove the poster.
+ */
+export const AdminUpdateFilmBody = Type.Object(
+  {
+    title: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    original_title: Type.Optional(Nullable(Type.String({ maxLength: 300 }))),
+    year: Type.Optional(Nullable(Type.Integer({ minimum: 1870, maximum: 2100 }))),
+    directors: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 20 })),
+    genres: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 10 })),
+    runtime: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 2000 }))),
+    overview: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
+    poster_url: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+  },
+  { additionalProperties: false },
+);
+export type AdminUpdateFilmBody = Static<typeof AdminUpdateFilmBody>;
+
+/** POST /api/admin/films/{id}/merge: the film that stays; {id} is merged into it and deleted. */
+export const MergeFilmBody = Type.Object({ into: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
+export type MergeFilmBody = Static<typeof MergeFilmBody>;

@@ -7,7 +7,7 @@ import { createCommentsService } from './comments/comments.service';
 import { createCommentThrottle } from './comments/comments.throttle';
 import { loadBundledCatalogue } from './films/catalogue/bundled';
 import { createTmdbClient } from './films/catalogue/tmdb';
-import { filmsRoutes } from './films/films.routes';
+import { adminFilmsRoutes, filmsRoutes } from './films/films.routes';
 import { createFilmsService } from './films/films.service';
 import { createTmdbThrottle } from './films/films.throttle';
 import { friendsRoutes } from './friends/friends.routes';
@@ -38,12 +38,16 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(friendsRoutes, { prefix: '/friends' });
   const films = createFilmsService({
     db: app.database.db,
+    bus: app.bus,
+    posters: app.posters,
+    log: app.log,
     tmdb: app.config.tmdb && createTmdbClient({ apiKey: app.config.tmdb.apiKey, baseUrl: app.config.tmdb.apiUrl }),
     tmdbThrottle: createTmdbThrottle(app.redis, app.config.redisPrefix),
   });
   const movies = createMoviesService(app.database.db, app.bus, films);
   await app.register(moviesRoutes, { prefix: '/movies', movies });
   await app.register(filmsRoutes, { prefix: '/films', films, movies });
+  await app.register(adminFilmsRoutes, { prefix: '/admin/films', films });
   if (app.config.catalogue === 'bundled') {
     // An empty catalogue (a new install) is filled before the server answers: one query on
     // every later start.

@@ -1,13 +1,18 @@
-import type { Metadata, Sharp, SharpOptions } from 'sharp';
+import pLimit from 'p-limit';
+import type { Metadata, ResizeOptions, Sharp, SharpOptions } from 'sharp';
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors';
 import { msg } from './messages';
 
 /**
- * Avatar re-encoding. sharp (libvips, a native module) is loaded at the first
- * avatar rather than at start, which it would slow for a rare operation; its
- * global settings are made here, once, before its first use. Callers bound how
- * many avatars are processed at once.
+ * Re-encoding of uploaded images: avatars and film posters (docs/catalogue.md
+ * "Posters"), one pipeline with one set of checks. sharp (libvips, a native
+ * module) is loaded at the first upload rather than at start, which it would
+ * slow for a rare operation; its global settings are made here, once, before
+ * its first use. `imageLimit` bounds how many images are processed at once.
  */
+
+// Each decode may take ~100 MB for a 25 MP image: two at a time, avatars and posters together, bounds memory under a burst.
+export const imageLimit = pLimit(2);
 
 let loadingSharp: Promise<(input: Buffer, options: SharpOptions) => Sharp> | undefined;
 
@@ -26,6 +31,23 @@ function loadSharp() {
 export const MAX_AVATAR_PIXELS = 25_000_000;
 /** The longest side of a stored avatar. */
 export const AVATAR_SIZE = 512;
+/** The widest a stored poster is; its height follows the upload's aspect ratio. */
+export const POSTER_WIDTH = 780;
+/**
+ * The tallest a stored poster is: four widths, far past any poster's shape, so that a strip of
+ * 25 megapixels (100 x 250,000) is shrunk rather than failing WebP's 16,383-pixel limit.
+ */
+export const POSTER_MAX_HEIGHT = 4 * POSTER_WIDTH;
+
+/** The texts an upload's refusals are told with (lib/messages.ts `avatar`, `poster`). */
+export interface ImageTexts {
+  unsupported: string;
+  tooManyPixels: string;
+  corrupt: string;
+}
+
+/** How the stored image is shaped from the upright upload: a cropped square, or a width cap. */
+type Shape = { square: number } | { maxWidth: number; maxHeight: number };
 
 type AllowedFormat = 'jpeg' | 'png' | 'webp' | 'gif';
 
@@ -47,9 +69,17 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 const isPixelLimitError = (err: unknown) => err instanceof Error && /pixel limit/i.test(err.message);
 
 /** Turns an uploaded image into a square WebP of at most 512 px, without metadata. */
-export async function processAvatar(input: Buffer): Promise<Buffer> {
+export const processAvatar = (input: Buffer): Promise<Buffer> =>
+  processImage(input, { square: AVATAR_SIZE }, msg.avatar);
+
+/** Turns an uploaded poster into a WebP at most 780 px wide, its aspect ratio kept, without metadata. */
+export const processPoster = (input: Buffer): Promise<Buffer> =>
+  processImage(input, { maxWidth: POSTER_WIDTH, maxHeight: POSTER_MAX_HEIGHT }, msg.poster);
+
+/** Checks an uploaded image and re-encodes it as a WebP of the given shape, without metadata. */
+async function processImage(input: Buffer, shape: Shape, texts: ImageTexts): Promise<Buffer> {
   const format = sniffFormat(input);
-  if (!format) throw new UnsupportedMediaTypeError(msg.avatar.unsupported);
+  if (!format) throw new UnsupportedMediaTypeError(texts.unsupported);
 
   // limitInputPixels also guards the decode itself, so a header that lies
   // about its size cannot make libvips allocate more than the limit.
@@ -70,28 +100,35 @@ export async function processAvatar(input: Buffer): Promise<Buffer> {
   try {
     meta = await sharp(input, options).metadata();
   } catch (err) {
-    if (isPixelLimitError(err)) throw new PayloadTooLargeError(msg.avatar.tooManyPixels);
-    throw new BadRequestError(msg.avatar.corrupt);
+    if (isPixelLimitError(err)) throw new PayloadTooLargeError(texts.tooManyPixels);
+    throw new BadRequestError(texts.corrupt);
   }
-  if (meta.format !== format) throw new UnsupportedMediaTypeError(msg.avatar.unsupported);
+  if (meta.format !== format) throw new UnsupportedMediaTypeError(texts.unsupported);
   const { width, height } = meta;
-  if (!width || !height) throw new BadRequestError(msg.avatar.corrupt);
-  if (width * height > MAX_AVATAR_PIXELS) throw new PayloadTooLargeError(msg.avatar.tooManyPixels);
+  if (!width || !height) throw new BadRequestError(texts.corrupt);
+  if (width * height > MAX_AVATAR_PIXELS) throw new PayloadTooLargeError(texts.tooManyPixels);
 
-  // Square side: the shorter side as the image will be shown (after EXIF
-  // rotation), capped at 512, so small images are cropped but never enlarged.
+  // Sizes are of the image as it will be shown (after EXIF rotation); small
+  // images are never enlarged. An avatar is cropped to a square of its shorter
+  // side, capped; a poster keeps its ratio within its box.
   const upright = meta.autoOrient ?? { width, height };
-  const side = Math.min(upright.width, upright.height, AVATAR_SIZE);
+  let resize: ResizeOptions;
+  if ('square' in shape) {
+    const side = Math.min(upright.width, upright.height, shape.square);
+    resize = { width: side, height: side, fit: 'cover', position: 'centre' };
+  } else {
+    resize = { width: shape.maxWidth, height: shape.maxHeight, fit: 'inside', withoutEnlargement: true };
+  }
 
   try {
     // No keepMetadata/withMetadata: sharp writes no EXIF, ICC or XMP unless
     // asked, which is what drops location data from phone photos.
     return await sharp(input, { ...options, autoOrient: true })
-      .resize(side, side, { fit: 'cover', position: 'centre' })
+      .resize(resize)
       .webp({ quality: 82 })
       .toBuffer();
   } catch (err) {
-    if (isPixelLimitError(err)) throw new PayloadTooLargeError(msg.avatar.tooManyPixels);
-    throw new BadRequestError(msg.avatar.corrupt);
+    if (isPixelLimitError(err)) throw new PayloadTooLargeError(texts.tooManyPixels);
+    throw new BadRequestError(texts.corrupt);
   }
 }

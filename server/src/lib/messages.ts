@@ -63,6 +63,14 @@ export const msg = {
     tooManyPixels: 'Şəklin ölçüsü çox böyükdür (ən çoxu 25 meqapiksel)',
     corrupt: 'Şəkil faylı zədələnib və ya oxunmur',
   },
+  poster: {
+    missing: 'Poster faylı göndərilməyib (sahə adı: poster)',
+    tooLarge: 'Poster 5 MB-dan böyük ola bilməz',
+    oneFile: 'Bir dəfəyə yalnız bir poster faylı göndərin',
+    unsupported: 'Yalnız JPEG, PNG, WebP və ya GIF şəkilləri qəbul edilir',
+    tooManyPixels: 'Posterin ölçüsü çox böyükdür (ən çoxu 25 meqapiksel)',
+    corrupt: 'Poster faylı zədələnib və ya oxunmur',
+  },
   friends: {
     requestSent: 'Dostluq istəyi göndərildi',
     accepted: 'Dostluq istəyi qəbul edildi',
@@ -95,6 +103,11 @@ export const msg = {
     tmdbDown: 'TMDB hazırda cavab vermir, bir az sonra yenidən cəhd edin',
     tmdbNotFound: 'TMDB-də belə film tapılmadı',
     tmdbLimited: 'Çox sayda TMDB sorğusu göndərildi. Bir az sonra yenidən cəhd edin',
+    mergeSelf: 'Film özü ilə birləşdirilə bilməz',
+    posterHttps: 'Poster ünvanı https:// ilə başlamalıdır',
+    unknownGenre: 'Janr kataloqun janr siyahısında yoxdur',
+    blankTitle: 'Filmin adı boş ola bilməz',
+    merged: 'Filmlər birləşdirildi',
   },
   comments: {
     notFound: 'Şərh tapılmadı',

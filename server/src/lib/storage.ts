@@ -103,7 +103,7 @@ export function createLocalFileStore(dir: string): LocalFileStore {
 }
 
 /** The kinds of uploaded file; each is a folder in DATA_DIR/uploads, or a key prefix in the bucket. */
-export type UploadKind = 'avatars';
+export type UploadKind = 'avatars' | 'posters';
 
 /** Where the files of `kind` are kept: the configured S3 bucket (under "<kind>/") or DATA_DIR/uploads/<kind>. */
 export async function openFileStore(config: Pick<Config, 'dataDir' | 's3'>, kind: UploadKind): Promise<FileStore> {
@@ -113,7 +113,10 @@ export async function openFileStore(config: Pick<Config, 'dataDir' | 's3'>, kind
   return createS3FileStore(config.s3, `${kind}/`);
 }
 
-/** A fresh, unguessable avatar file name. */
-export function newAvatarName(): string {
+/** A fresh, unguessable file name for an uploaded image (an avatar, a poster). */
+export function newUploadName(): string {
   return `${randomUUID()}.webp`;
 }
+
+/** A fresh, unguessable avatar file name. */
+export const newAvatarName = newUploadName;

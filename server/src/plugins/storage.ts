@@ -1,13 +1,15 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type FileStore, isSafeName, type LocalFileStore, openFileStore } from '../lib/storage';
+import { type FileStore, isSafeName, type LocalFileStore, openFileStore, type UploadKind } from '../lib/storage';
 import type { S3FileStore } from '../lib/storage-s3';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Avatar files (lib/storage.ts), served under /uploads/avatars/. */
     avatars: FileStore;
+    /** Poster files of films (docs/catalogue.md "Posters"), served under /uploads/posters/. */
+    posters: FileStore;
   }
 }
 
@@ -15,45 +17,60 @@ declare module 'fastify' {
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /**
+ * Opens the store of one kind of upload and serves its files under /uploads/<kind>/<name>:
+ * from the folder @fastify/static serves them; from S3 this process streams them, so no
+ * bucket needs to be public and the stored URLs stay valid whichever driver is chosen.
+ */
+async function serveKind(app: FastifyInstance, kind: UploadKind): Promise<FileStore> {
+  const store = await openFileStore(app.config, kind);
+  app.addHook('onClose', async () => store.close?.());
+  const prefix = `/uploads/${kind}/`;
+  if (store.driver === 'local') {
+    await app.register(fastifyStatic, {
+      root: (store as LocalFileStore).dir,
+      prefix,
+      decorateReply: false,
+      index: false,
+      immutable: true,
+      maxAge: '365d',
+    });
+    return store;
+  }
+
+  const bucket = store as S3FileStore;
+  app.get(`${prefix}:name`, { schema: { hide: true } }, async (request, reply) => {
+    const { name } = request.params as { name: string };
+    const file = isSafeName(name) ? await bucket.open(name) : undefined;
+    if (!file) return reply.callNotFound();
+    reply.header('content-type', 'image/webp').header('cache-control', CACHE_CONTROL);
+    if (file.size !== undefined) reply.header('content-length', file.size);
+    if (file.etag) reply.header('etag', file.etag);
+    if (file.lastModified) reply.header('last-modified', file.lastModified.toUTCString());
+    return reply.send(file.body);
+  });
+  return store;
+}
+
+/**
  * The storage driver chosen at start (docs/architecture.md "Uploaded files"): the data
- * folder, or the S3-compatible bucket when S3_* is set. Avatars keep one URL either way,
- * /uploads/avatars/<name>: from the folder @fastify/static serves them; from S3 this process
- * streams them, so no bucket needs to be public and the URLs stored in the web app stay valid.
+ * folder, or the S3-compatible bucket when S3_* is set. Avatars and posters keep one URL
+ * either way, /uploads/<kind>/<name>.
  */
 export const storagePlugin = fp(
   async function storagePlugin(app: FastifyInstance) {
-    const avatars = await openFileStore(app.config, 'avatars');
+    const avatars = await serveKind(app, 'avatars');
+    const posters = await serveKind(app, 'posters');
     app.decorate('avatars', avatars);
-    app.addHook('onClose', async () => avatars.close?.());
-    if (avatars.driver === 'local') {
-      await app.register(fastifyStatic, {
-        root: (avatars as LocalFileStore).dir,
-        prefix: '/uploads/avatars/',
-        decorateReply: false,
-        index: false,
-        immutable: true,
-        maxAge: '365d',
+    app.decorate('posters', posters);
+    if (avatars.driver === 's3') {
+      const store = avatars as S3FileStore;
+      // A bucket that is missing or refuses the keys shows in the log at start, not at the first upload.
+      app.addHook('onListen', async () => {
+        store
+          .check()
+          .catch((err) => app.log.error({ err, bucket: store.bucket }, 'the S3 bucket for uploads cannot be reached'));
       });
-      return;
     }
-
-    const store = avatars as S3FileStore;
-    // A bucket that is missing or refuses the keys shows in the log at start, not at the first upload.
-    app.addHook('onListen', async () => {
-      store
-        .check()
-        .catch((err) => app.log.error({ err, bucket: store.bucket }, 'the S3 bucket for uploads cannot be reached'));
-    });
-    app.get('/uploads/avatars/:name', { schema: { hide: true } }, async (request, reply) => {
-      const { name } = request.params as { name: string };
-      const file = isSafeName(name) ? await store.open(name) : undefined;
-      if (!file) return reply.callNotFound();
-      reply.header('content-type', 'image/webp').header('cache-control', CACHE_CONTROL);
-      if (file.size !== undefined) reply.header('content-length', file.size);
-      if (file.etag) reply.header('etag', file.etag);
-      if (file.lastModified) reply.header('last-modified', file.lastModified.toUTCString());
-      return reply.send(file.body);
-    });
   },
   { name: 'storage' },
 );

@@ -44,6 +44,8 @@ interface World {
   newsletter: string;
   /** A catalogue film. */
   film: string;
+  /** The member film the owner made through their movie (its poster is theirs to upload). */
+  memberFilm: string;
   /** A valid password-reset token of the owner. */
   resetToken: string;
 }
@@ -102,6 +104,7 @@ async function makeWorld(): Promise<World> {
     requestOut: requestOut.id,
     newsletter: newsletter.id,
     film: film.id,
+    memberFilm: movie.filmId,
     resetToken,
   };
 }
@@ -316,6 +319,34 @@ const MATRIX: Row[] = [
     expect: members(404),
   },
   { method: 'POST', path: '/api/films/tmdb/{tmdbId}', url: () => '/api/films/tmdb/603', expect: members(404) },
+  // a member film's poster: its maker's or an admin's; anyone else is told it does not exist
+  {
+    method: 'POST',
+    path: '/api/films/{id}/poster',
+    url: (w) => `/api/films/${w.memberFilm}/poster`,
+    body: () => {
+      const form = new FormData();
+      form.append('poster', new Blob([new Uint8Array(pngBytes)], { type: 'image/png' }), 'p.png');
+      return form as unknown as string;
+    },
+    expect: ownerOnly(200, 200),
+  },
+  // the catalogue's administration
+  { method: 'GET', path: '/api/admin/films/', url: () => '/api/admin/films/', expect: adminOnly(200) },
+  {
+    method: 'PUT',
+    path: '/api/admin/films/{id}',
+    url: (w) => `/api/admin/films/${w.film}`,
+    body: () => ({ title: 'Matris 2' }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/films/{id}/merge',
+    url: (w) => `/api/admin/films/${w.film}/merge`,
+    body: (w) => ({ into: w.memberFilm }),
+    expect: adminOnly(200),
+  },
   // a film's comments: read as an entry's are (public), written by members
   { method: 'GET', path: '/api/films/{id}/comments', url: (w) => `/api/films/${w.film}/comments`, expect: all(200) },
   {

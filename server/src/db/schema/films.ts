@@ -53,6 +53,8 @@ export const films = pgTable(
     uniqueIndex('films_imdb_id_key').on(t.imdbId),
     uniqueIndex('films_tmdb_id_key').on(t.tmdbId),
     index('films_created_by_idx').on(t.createdBy),
+    // The admins' list, newest first (docs/catalogue.md "Admin: edit and merge").
+    index('films_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     check('films_source_check', sql`${t.source} in ('catalogue', 'imdb', 'tmdb', 'member')`),
     check('films_runtime_check', sql`${t.runtime} between 1 and 6000`),
   ],

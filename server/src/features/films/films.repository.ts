@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type FilmRow, films } from '../../db/schema/index';
+import { comments, type FilmRow, films, movies } from '../../db/schema/index';
 import { textQuery } from '../../db/text-query';
 
 /** All SQL about the film catalogue. */
@@ -271,4 +271,89 @@ export const storeTmdbFilm = async (
       .returning(filmColumns);
     if (!apart) throw new Error(`film of TMDB id ${v.tmdbId} not stored`);
     return { film: apart, created: true };
+  });
+
+/** The members who hold an entry of one of these films (whose cached lists show its facts). */
+export const ownersOfFilms = async (db: Db, filmIds: string[]): Promise<string[]> =>
+  (await db.selectDistinct({ ownerId: movies.ownerId }).from(movies).where(inArray(movies.filmId, filmIds))).map(
+    (r) => r.ownerId,
+  );
+
+/**
+ * One page of the catalogue for admins, newest first, read in that order from
+ * films_created_at_idx (migration 0014).
+ */
+export const listNewestFilms = async (
+  db: Db,
+  page: { page: number; limit: number },
+): Promise<{ rows: FilmData[]; total: number }> => {
+  const [rows, counted] = await Promise.all([
+    db
+      .select(filmColumns)
+      .from(films)
+      .orderBy(sql`${films.createdAt} desc nulls last`, sql`${films.id} desc nulls last`)
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    db.select({ n: sql<number>`count(*)::int` }).from(films),
+  ]);
+  return { rows, total: Number(counted[0]?.n ?? 0) };
+};
+
+/**
+ * Merges film `fromId` into film `intoId` (docs/catalogue.md "Admin: edit and merge"), in one
+ * transaction: entries and comments move, a member who held both keeps the most recently updated
+ * entry (as migration 0013 did) and the comments written on the other, the kept film takes the
+ * facts it lacked, and the merged film is deleted. Answers undefined when either film is unknown;
+ * else the kept film, the merged one as it was, and the members whose entries changed.
+ */
+export const mergeFilms = async (
+  db: Db,
+  fromId: string,
+  intoId: string,
+): Promise<{ film: FilmData; merged: FilmData; owners: string[] } | undefined> =>
+  db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    // Both rows locked, in id order so that two merges of the same pair wait rather than deadlock.
+    const locked = await tx
+      .select(filmColumns)
+      .from(films)
+      .where(inArray(films.id, [fromId, intoId]))
+      .orderBy(asc(films.id))
+      .for('update');
+    const from = locked.find((f) => f.id === fromId);
+    const into = locked.find((f) => f.id === intoId);
+    if (!from || !into) return undefined;
+    const owners = await ownersOfFilms(tx, [fromId, intoId]);
+
+    // A member's two entries, one of each film: the most recently updated stays.
+    const doubles = sql`(
+      select case when (a.updated_at, a.id) > (b.updated_at, b.id) then b.id else a.id end as dropped,
+             case when (a.updated_at, a.id) > (b.updated_at, b.id) then a.id else b.id end as kept
+      from ${movies} a join ${movies} b on b.owner_id = a.owner_id and b.film_id = ${intoId}
+      where a.film_id = ${fromId})`;
+    await tx.execute(sql`update ${comments} c set movie_id = d.kept from ${doubles} d where c.movie_id = d.dropped`);
+    await tx.execute(sql`delete from ${movies} m using ${doubles} d where m.id = d.dropped`);
+    // The entry trigger (migration 0013) gives the moved entries the kept film's facts.
+    await tx.update(movies).set({ filmId: intoId }).where(eq(movies.filmId, fromId));
+    await tx.update(comments).set({ filmId: intoId }).where(eq(comments.filmId, fromId));
+    // The unique IMDb and TMDB ids are free only once the merged film is gone.
+    await tx.delete(films).where(eq(films.id, fromId));
+    const [film] = await tx
+      .update(films)
+      .set({
+        originalTitle: sql`coalesce(${films.originalTitle}, ${from.originalTitle})`,
+        year: sql`coalesce(${films.year}, ${from.year}::int)`,
+        runtime: sql`coalesce(${films.runtime}, ${from.runtime}::int)`,
+        overview: sql`coalesce(${films.overview}, ${from.overview})`,
+        posterUrl: sql`coalesce(${films.posterUrl}, ${from.posterUrl})`,
+        imdbId: sql`coalesce(${films.imdbId}, ${from.imdbId})`,
+        tmdbId: sql`coalesce(${films.tmdbId}, ${from.tmdbId}::int)`,
+        genres: sql`case when cardinality(${films.genres}) > 0 then ${films.genres} else ${sql.param(from.genres)}::text[] end`,
+        directors: sql`case when cardinality(${films.directors}) > 0 then ${films.directors} else ${sql.param(from.directors)}::text[] end`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(films.id, intoId))
+      .returning(filmColumns);
+    if (!film) throw new Error(`film ${intoId} vanished during a merge`);
+    return { film, merged: from, owners };
   });

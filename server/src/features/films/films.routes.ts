@@ -2,14 +2,19 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '@kinodost/contracts/errors';
 import { IdParams } from '@kinodost/contracts/schemas/common';
 import {
+  AdminFilmList,
+  AdminFilmListQuery,
+  AdminUpdateFilmBody,
   Film,
   FilmPage,
   FilmSearchQuery,
   FilmSearchResult,
+  MergeFilmBody,
   TmdbParams,
   TmdbSearchQuery,
   TmdbSearchResult,
 } from '@kinodost/contracts/schemas/films';
+import { readPosterUpload, refuseOversizePoster } from '../../lib/image-upload';
 import { bearer, currentUser, paged } from '../../lib/route-helpers';
 import { toMovie } from '../movies/movies.mappers';
 import type { MoviesService } from '../movies/movies.service';
@@ -136,5 +141,82 @@ export const filmsRoutes: FastifyPluginAsyncTypebox<{ films: FilmsService; movie
       const { film, created } = await films.importFromTmdb(currentUser(request).id, request.params.tmdbId);
       return reply.status(created ? 201 : 200).send(toFilm(film));
     },
+  );
+
+  app.post(
+    '/:id/poster',
+    {
+      onRequest: [app.requireMember, refuseOversizePoster],
+      schema: {
+        tags: ['films'],
+        security: bearer,
+        consumes: ['multipart/form-data'],
+        description:
+          "multipart/form-data with one file field `poster`: JPEG, PNG, WebP or GIF, at most 5 MB and 25 megapixels, stored as a WebP at most 780 px wide. For a member film's maker, or an admin for any film; 404 for anyone else.",
+        params: IdParams,
+        response: { 200: Film, ...memberErrors, 413: ErrorBody, 415: ErrorBody },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const upload = await readPosterUpload(request);
+      return toFilm(await films.setPoster({ id: user.id, isAdmin: user.isAdmin }, request.params.id, upload));
+    },
+  );
+};
+
+const adminErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+/** The admins' work on the catalogue: listing, editing and merging films (docs/catalogue.md). */
+export const adminFilmsRoutes: FastifyPluginAsyncTypebox<{ films: FilmsService }> = async (app, { films }) => {
+  app.addHook('onRequest', app.requireAdmin);
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['admin'],
+        security: bearer,
+        description: 'The catalogue, newest first; with `q`, the films film search finds, ranked as it ranks them.',
+        querystring: AdminFilmListQuery,
+        response: { 200: AdminFilmList, ...adminErrors },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await films.adminList(request.query.q, request.query);
+      return paged(rows.map(toFilm), total, request.query);
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        security: bearer,
+        description:
+          "Changes a film's facts; every entry of it shows them. Genres are mapped onto the catalogue's list; an unknown genre is refused (400), as is a poster address that is not https://.",
+        params: IdParams,
+        body: AdminUpdateFilmBody,
+        response: { 200: Film, ...adminErrors },
+      },
+    },
+    async (request) => toFilm(await films.adminUpdate(request.params.id, request.body)),
+  );
+
+  app.post(
+    '/:id/merge',
+    {
+      schema: {
+        tags: ['admin'],
+        security: bearer,
+        description:
+          'Merges film {id} into film `into`, in one transaction: entries and comments move (a member holding both keeps the most recently updated entry), the kept film takes the facts and ids it lacked, and film {id} is deleted. Answers the kept film.',
+        params: IdParams,
+        body: MergeFilmBody,
+        response: { 200: Film, ...adminErrors },
+      },
+    },
+    async (request) => toFilm(await films.merge(request.params.id, request.body.into)),
   );
 };

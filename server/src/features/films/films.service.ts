@@ -1,7 +1,12 @@
 import { toCatalogueGenres } from '@kinodost/contracts/genres';
+import type { AdminUpdateFilmBody } from '@kinodost/contracts/schemas/films';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { imageLimit, processPoster } from '../../lib/avatar-image';
 import { NotFoundError, UnavailableError, ValidationError } from '../../lib/errors';
+import type { EventBus } from '../../lib/event-bus';
 import { msg } from '../../lib/messages';
+import { type FileStore, isSafeName, newUploadName } from '../../lib/storage';
 import type { Throttle } from '../../lib/throttle';
 import { type TmdbClient, TmdbNotFoundError, TmdbUnavailableError } from './catalogue/tmdb';
 import * as repo from './films.repository';
@@ -58,8 +63,53 @@ function changes(film: repo.FilmData, values: Partial<repo.FilmValues>): Partial
   return out;
 }
 
+/** Where an uploaded poster is served (plugins/storage.ts). */
+export const POSTER_PATH = '/uploads/posters/';
+export const posterUrlOf = (name: string) => `${POSTER_PATH}${name}`;
+/** The file name of a poster this server stores, or null for any other address (TMDB's, an admin's). */
+const uploadedPosterName = (url: string | null): string | null => {
+  if (!url?.startsWith(POSTER_PATH)) return null;
+  const name = url.slice(POSTER_PATH.length);
+  return isSafeName(name) ? name : null;
+};
+
+/** An admin's edit (PUT /api/admin/films/{id}) as the film's values; refuses an unknown genre and a non-https poster. */
+function adminValues(body: AdminUpdateFilmBody): Partial<repo.FilmValues> {
+  const values: Partial<repo.FilmValues> = {};
+  const text = (v: string | null) => v?.trim() || null;
+  if (body.title !== undefined) {
+    const title = body.title.trim();
+    if (!title) throw new ValidationError(msg.films.blankTitle, { title: msg.films.blankTitle });
+    values.title = title;
+  }
+  if (body.original_title !== undefined) values.originalTitle = text(body.original_title);
+  if (body.year !== undefined) values.year = body.year;
+  if (body.directors !== undefined) values.directors = body.directors.map((d) => d.trim()).filter(Boolean);
+  if (body.genres !== undefined) {
+    // An admin names genres deliberately: one the catalogue's list does not know is refused, not dropped.
+    const unknown = body.genres.find((g) => toCatalogueGenres([g]).length === 0);
+    if (unknown !== undefined) throw new ValidationError(msg.films.unknownGenre, { genres: unknown });
+    values.genres = toCatalogueGenres(body.genres);
+  }
+  if (body.runtime !== undefined) values.runtime = body.runtime;
+  if (body.overview !== undefined) values.overview = text(body.overview);
+  if (body.poster_url !== undefined) {
+    const url = text(body.poster_url);
+    if (url !== null && !/^https:\/\/[^\s/]+/.test(url)) {
+      throw new ValidationError(msg.films.posterHttps, { poster_url: msg.films.posterHttps });
+    }
+    values.posterUrl = url;
+  }
+  return values;
+}
+
 export interface FilmsDeps {
   db: Db;
+  /** Raised after a change to films, so members' cached lists of their entries drop (plugins/response-cache.ts). */
+  bus: EventBus;
+  /** Uploaded posters (plugins/storage.ts). */
+  posters: FileStore;
+  log: FastifyBaseLogger;
   /** TMDB, when TMDB_API_KEY is set. */
   tmdb?: TmdbClient;
   /** Calls to TMDB per member. */
@@ -78,7 +128,24 @@ async function askTmdb<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /** The rules of the shared film catalogue (docs/catalogue.md). */
-export const createFilmsService = ({ db, tmdb, tmdbThrottle }: FilmsDeps) => {
+export const createFilmsService = ({ db, bus, posters, log, tmdb, tmdbThrottle }: FilmsDeps) => {
+  /** The entries of these films show their facts: their owners' cached lists drop. */
+  const changedOwners = (owners: string[]) => {
+    for (const ownerId of owners) bus.emit('movies:changed', { ownerId });
+  };
+  const filmsChanged = async (ids: string[]) => changedOwners(await repo.ownersOfFilms(db, ids));
+  /** Removes a poster file this server stored; a failure leaves an orphan file, never a broken film. */
+  const removePoster = async (url: string | null) => {
+    const name = uploadedPosterName(url);
+    if (!name) return;
+    await posters.remove(name).catch((err) => log.warn({ err, name }, 'could not remove poster file'));
+  };
+  const mustFind = async (id: string) => {
+    const film = await repo.findFilm(db, id);
+    if (!film) throw new NotFoundError(msg.films.notFound);
+    return film;
+  };
+
   const tmdbFor = async (memberId: string) => {
     if (!tmdb) throw new NotFoundError(msg.films.tmdbOff);
     await tmdbThrottle.hit(memberId);
@@ -144,6 +211,62 @@ export const createFilmsService = ({ db, tmdb, tmdbThrottle }: FilmsDeps) => {
       const mayEdit = actor.isAdmin || (film.source === 'member' && film.createdBy === actor.id);
       if (!mayEdit) throw new ValidationError(msg.movies.filmFactsLocked);
       return { film: (await repo.updateFilm(db, id, changed)) ?? film, changed: true };
+    },
+
+    /**
+     * Stores an uploaded poster for a film (docs/catalogue.md "Posters"): a member film's maker, or
+     * an admin for any film; anyone else is told the film does not exist (404, never 403).
+     * The image is re-encoded to WebP; a poster this server stored before is removed.
+     */
+    async setPoster(actor: FilmActor, id: string, upload: Buffer) {
+      const film = await repo.findFilm(db, id);
+      const mayEdit = film && (actor.isAdmin || (film.source === 'member' && film.createdBy === actor.id));
+      if (!mayEdit) throw new NotFoundError(msg.films.notFound);
+      const image = await imageLimit(() => processPoster(upload));
+      const name = newUploadName();
+      await posters.put(name, image);
+      const after = await repo.updateFilm(db, id, { posterUrl: posterUrlOf(name) }).catch(async (err) => {
+        await removePoster(posterUrlOf(name));
+        throw err;
+      });
+      if (!after) {
+        await removePoster(posterUrlOf(name));
+        throw new NotFoundError(msg.films.notFound);
+      }
+      await filmsChanged([id]);
+      await removePoster(film.posterUrl);
+      return after;
+    },
+
+    /** The catalogue for admins: newest first, or as film search ranks a query. */
+    adminList(q: string | undefined, page: { page: number; limit: number }) {
+      const query = q?.trim();
+      return query ? repo.searchFilms(db, query, page) : repo.listNewestFilms(db, page);
+    },
+
+    /** An admin's edit of any film's facts; its entries take them (migration 0013). */
+    async adminUpdate(id: string, body: AdminUpdateFilmBody) {
+      const before = await mustFind(id);
+      const values = adminValues(body);
+      if (Object.keys(values).length === 0) return before;
+      const after = await repo.updateFilm(db, id, values);
+      if (!after) throw new NotFoundError(msg.films.notFound);
+      await filmsChanged([id]);
+      if (values.posterUrl !== undefined && values.posterUrl !== before.posterUrl) await removePoster(before.posterUrl);
+      return after;
+    },
+
+    /**
+     * Merges film `id` into film `into` (docs/catalogue.md "Admin: edit and merge"); answers the
+     * kept film. The merged film's uploaded poster is removed unless the kept film took it.
+     */
+    async merge(id: string, into: string) {
+      if (id === into) throw new ValidationError(msg.films.mergeSelf, { into: msg.films.mergeSelf });
+      const done = await repo.mergeFilms(db, id, into);
+      if (!done) throw new NotFoundError(msg.films.notFound);
+      changedOwners(done.owners);
+      if (done.merged.posterUrl !== done.film.posterUrl) await removePoster(done.merged.posterUrl);
+      return done.film;
     },
   };
 };

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '../../lib/messages';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createUser, reloadUser } from '../../test/factories/user';
+import { bombPng } from '../../test/images';
 import { listenUrl } from '../../test/socket-client';
 
 /**
@@ -79,31 +80,6 @@ async function expectRefused(
   expect(res.json().error).toBe(text);
   expect((await reloadUser(t.app, before.user.id))?.avatar).toBe(before.avatar);
   expect(listUploads()).toEqual(before.files);
-}
-
-function pngChunk(type: string, data: Buffer) {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])));
-  return Buffer.concat([head, data, crc]);
-}
-
-/** A real PNG of width x height black 1-bit pixels: a few KB that decode to a huge image. */
-function bombPng(width: number, height: number) {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 1; // bit depth
-  ihdr[9] = 0; // greyscale
-  const raw = Buffer.alloc(height * (1 + Math.ceil(width / 8))); // filter byte 0 + zero pixels per row
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', deflateSync(raw, { level: 9 })),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 /** A one-entry stored ZIP archive (local header, central directory, end record). */

@@ -11,10 +11,10 @@ import {
   UserProfile,
 } from '@kinodost/contracts/schemas/users';
 import { Type } from 'typebox';
+import { readAvatarUpload, refuseOversizeAvatar } from '../../lib/image-upload';
 import { msg } from '../../lib/messages';
 import { bearer, currentUser } from '../../lib/route-helpers';
 import { tag } from '../../plugins/response-cache';
-import { readAvatarUpload, refuseOversizeAvatar } from './avatar-upload';
 import { toProfile, toPublicProfile } from './users.mappers';
 import { createUsersService } from './users.service';
 

@@ -1,9 +1,8 @@
 import type { AdminUpdateUserBody, UpdateProfileBody, UserListQuery } from '@kinodost/contracts/schemas/users';
 import type { FastifyBaseLogger } from 'fastify';
-import pLimit from 'p-limit';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
-import { processAvatar } from '../../lib/avatar-image';
+import { imageLimit, processAvatar } from '../../lib/avatar-image';
 import { uniqueViolation } from '../../lib/db-errors';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
@@ -54,9 +53,6 @@ export function rethrowTaken(err: unknown): never {
   if (constraint === 'users_email_lower_key') throw takenError('email');
   throw err;
 }
-
-// Each decode may take ~100 MB for a 25 MP image: two at a time bounds memory under a burst.
-const imageLimit = pLimit(2);
 
 const mustExist = (row: UserRow | undefined): UserRow => {
   if (!row) throw new NotFoundError(msg.users.notFound);

@@ -1,0 +1,88 @@
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { BadRequestError, PayloadTooLargeError } from './errors';
+import { msg } from './messages';
+
+/**
+ * Reading an uploaded image (an avatar, a film's poster) from a multipart form; the bytes then
+ * go to lib/avatar-image.ts. The texts of each kind are lib/messages.ts `avatar` and `poster`.
+ */
+export interface UploadTexts {
+  missing: string;
+  tooLarge: string;
+  oneFile: string;
+  corrupt: string;
+}
+
+/** The largest image file accepted (app.ts gives @fastify/multipart the same fileSize limit). */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const MAX_AVATAR_BYTES = MAX_UPLOAD_BYTES;
+/** Room for the multipart boundaries and part headers around the file. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * onRequest hook: a body that declares more than the limit is refused from its
+ * Content-Length alone, before a byte of it is read.
+ */
+export const refuseOversizeUpload =
+  (texts: Pick<UploadTexts, 'tooLarge'>) =>
+  async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const declared = Number(request.headers['content-length']);
+    if (declared > MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES) throw new PayloadTooLargeError(texts.tooLarge);
+  };
+export const refuseOversizeAvatar = refuseOversizeUpload(msg.avatar);
+export const refuseOversizePoster = refuseOversizeUpload(msg.poster);
+
+/**
+ * Reads one file part, failing as soon as it passes the size limit. (The
+ * plugin's own toBuffer() only fails at the end of the part, so a chunked body
+ * without a length would be read to its end first.)
+ */
+function readFilePart(part: MultipartFile, texts: UploadTexts): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    let chunks: Buffer[] = [];
+    part.file.on('data', (chunk: Buffer) => chunks.push(chunk));
+    part.file.once('limit', () => {
+      chunks = [];
+      reject(new PayloadTooLargeError(texts.tooLarge));
+    });
+    part.file.once('end', () => resolve(Buffer.concat(chunks)));
+    part.file.once('error', reject);
+    // Destroyed without an error (the client went away): never leave the handler waiting.
+    part.file.once('close', () => {
+      if (!part.file.readableEnded) reject(new BadRequestError(texts.corrupt));
+    });
+  });
+}
+
+const isFilesLimit = (err: unknown) => (err as { code?: unknown })?.code === 'FST_FILES_LIMIT';
+const isFileTooLarge = (err: unknown) => (err as { code?: unknown })?.code === 'FST_REQ_FILE_TOO_LARGE';
+
+/**
+ * The bytes of the form's one file field `field`. The whole form is read, so a
+ * second file is noticed (and refused) instead of being silently ignored.
+ */
+export async function readImageUpload(request: FastifyRequest, field: string, texts: UploadTexts): Promise<Buffer> {
+  let data: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (data) throw new BadRequestError(texts.oneFile);
+      if (part.fieldname !== field) throw new BadRequestError(texts.missing);
+      data = await readFilePart(part, texts);
+    }
+  } catch (err) {
+    // app.ts allows one file per request; the plugin reports the second as a limit.
+    if (isFilesLimit(err)) throw new BadRequestError(texts.oneFile);
+    // The plugin's own size limit may report first; it names no kind, so it is told with this one's text.
+    if (isFileTooLarge(err)) throw new PayloadTooLargeError(texts.tooLarge);
+    throw err;
+  }
+  if (!data) throw new BadRequestError(texts.missing);
+  return data;
+}
+
+/** The bytes of the form's one file field `avatar`. */
+export const readAvatarUpload = (request: FastifyRequest) => readImageUpload(request, 'avatar', msg.avatar);
+/** The bytes of the form's one file field `poster`. */
+export const readPosterUpload = (request: FastifyRequest) => readImageUpload(request, 'poster', msg.poster);
