@@ -149,7 +149,9 @@ export const FILM_SEARCH_CAP = 1000;
 /**
  * Ranked film search: the words matched as db/text-query.ts says (folded, prefix for the last
  * word, typos corrected). Films whose whole title is the query come first, then the hits by how
- * close the whole query is to a run of the film's words (trigram word similarity), newer first.
+ * close the whole query is to a run of the film's words (trigram word similarity); of equals, the
+ * title closest to the whole query (a misspelt `titanik` finds Titanic before the films that
+ * merely name it), then the newer.
  * Only the first FILM_SEARCH_CAP hits the index yields are ranked, so a one-word query over a
  * million films costs a bounded page; the exact titles are looked up by their own index and are
  * never left out.
@@ -179,7 +181,7 @@ export const searchFilms = async (
       )
       select id, (title_key = kd_fold(${query}))::int + word_similarity(kd_fold(${query}), search_text) as score
       from hits
-      order by score desc, year desc nulls last, id
+      order by score desc, similarity(title_key, kd_fold(${query})) desc, year desc nulls last, id
       limit ${page.limit} offset ${(page.page - 1) * page.limit}`),
   );
   if (ranked.length === 0) return { rows: [], total };

@@ -64,6 +64,12 @@ describe('GET /api/films/search', () => {
     expect(first.score).toBeLessThanOrEqual(1);
   });
 
+  it('of hits as close to a misspelt query, puts the title closest to it first', async () => {
+    await createFilm(t.app, { title: 'Titanic', year: 1997 });
+    await createFilm(t.app, { title: 'La femme de chambre du Titanic', year: 1998 });
+    expect(titles(await search('titanik'))[0]).toBe('Titanic');
+  });
+
   it('pages its hits with the total', async () => {
     const p1 = await search('nagil', '&limit=5');
     const p3 = await search('nagil', '&limit=5&page=3');
