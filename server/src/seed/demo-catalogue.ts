@@ -1,18 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-
-/** One film of vega-datasets' movies.json (a public dataset of ~3,200 real films). */
-interface VegaMovie {
-  Title: string | number | null;
-  'Release Date': string | null;
-  'Major Genre': string | null;
-  'Creative Type': string | null;
-  Director: string | null;
-  'IMDB Rating': number | null;
-  'MPAA Rating': string | null;
-  Distributor: string | null;
-}
+import { readVegaMovies } from '../features/films/catalogue/bundled';
 
 export interface DemoFilm {
   title: string;
@@ -23,11 +9,9 @@ export interface DemoFilm {
   rating: number | null;
 }
 
-/** Reads the dataset the vega-datasets package ships (its exports hide the data folder, so resolve beside it). */
+/** The demo's films: the bundled catalogue's (readVegaMovies) with an IMDb rating to give demo members. */
 export async function loadDemoFilms(): Promise<DemoFilm[]> {
-  const entry = createRequire(import.meta.url).resolve('vega-datasets');
-  const file = path.join(path.dirname(entry), '..', 'data', 'movies.json');
-  const raw = JSON.parse(await readFile(file, 'utf8')) as VegaMovie[];
+  const raw = await readVegaMovies();
   const seen = new Set<string>();
   const films: DemoFilm[] = [];
   for (const m of raw) {

@@ -7,13 +7,23 @@ import type { Db } from '../../../db/client';
 import { catalogueIsEmpty, type FilmValues, insertUnmatchedFilms } from '../films.repository';
 
 /** One film of vega-datasets' movies.json (3,201 real films with their US release facts). */
-interface VegaMovie {
+export interface VegaMovie {
   Title: string | number | null;
   'Release Date': string | null;
   'Major Genre': string | null;
   'Creative Type': string | null;
   Director: string | null;
   'Running Time min': number | null;
+  'IMDB Rating': number | null;
+  'MPAA Rating': string | null;
+  Distributor: string | null;
+}
+
+/** The dataset as the vega-datasets package ships it (its exports hide the data folder, so resolve beside its entry point). */
+export async function readVegaMovies(): Promise<VegaMovie[]> {
+  const entry = createRequire(import.meta.url).resolve('vega-datasets');
+  const file = path.join(path.dirname(entry), '..', 'data', 'movies.json');
+  return JSON.parse(await readFile(file, 'utf8')) as VegaMovie[];
 }
 
 /** Arbitrary constant naming the lock that keeps two starting processes from loading it twice. */
@@ -24,10 +34,7 @@ const BATCH = 500;
 
 /** The films of the dataset that the vega-datasets package ships, as catalogue films. */
 export async function readBundledCatalogue(): Promise<FilmValues[]> {
-  // Its exports hide the data folder, so resolve beside its entry point.
-  const entry = createRequire(import.meta.url).resolve('vega-datasets');
-  const file = path.join(path.dirname(entry), '..', 'data', 'movies.json');
-  const raw = JSON.parse(await readFile(file, 'utf8')) as VegaMovie[];
+  const raw = await readVegaMovies();
   const seen = new Set<string>();
   const out: FilmValues[] = [];
   for (const m of raw) {
