@@ -17,6 +17,7 @@ import { registerFeatures } from './features/index';
 import { presencePlugin } from './features/presence/presence.socket';
 import { createEventBus, type EventBus } from './lib/event-bus';
 import { type LazySchemas, lazySchemas } from './lib/lazy-schemas';
+import { requestForLog } from './lib/log-redaction';
 import { createMailer, type Mailer } from './lib/mailer';
 import { msg } from './lib/messages';
 import { wellFormed } from './lib/well-formed';
@@ -89,7 +90,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   // Route validators and serializers are compiled at first use, not before listening.
   const schemas = lazySchemas();
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // Reset tokens travel in the path: lib/log-redaction.ts keeps them out of the log.
+      serializers: { req: requestForLog },
+    },
     // fastify accepts a hop count too, which its types omit.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,
