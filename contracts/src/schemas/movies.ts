@@ -35,7 +35,8 @@ const movieFields = {
   genres: Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 5 }),
   director: Nullable(Type.String({ maxLength: 200 })),
   overview: Nullable(Type.String({ maxLength: 2000 })),
-  poster_url: Nullable(Type.String({ format: 'uri', pattern: '^https?://', maxLength: 1000 })),
+  // https only: the app's CSP (img-src https:) would block an http poster and show initials instead.
+  poster_url: Nullable(Type.String({ format: 'uri', pattern: '^https://', maxLength: 1000 })),
   rating: Nullable(Type.Integer({ minimum: 1, maximum: 10 })),
   status: MovieStatus,
   watched_at: Nullable(Type.String({ format: 'date-time' })),

@@ -341,7 +341,7 @@ export const az = {
         genreTooLong: 'Hər janr ən çox 40 simvol ola bilər',
         directorTooLong: 'Rejissorun adı ən çox 200 simvol ola bilər',
         overviewTooLong: 'Məzmun ən çox 2000 simvol ola bilər',
-        posterUrl: 'http:// və ya https:// ilə başlayan düzgün ünvan daxil edin',
+        posterUrl: 'https:// ilə başlayan düzgün şəkil ünvanı daxil edin (http:// ünvanındakı şəkil göstərilə bilməz)',
         watchedAt: 'Düzgün tarix daxil edin',
       },
     },

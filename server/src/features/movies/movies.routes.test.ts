@@ -60,6 +60,8 @@ describe('POST /api/movies', () => {
     [{ title: 'A', overview: 'o'.repeat(2001) }, 'overview', msg.fields.tooLong(2000)],
     [{ title: 'A', status: 'seen' }, 'status', msg.fields.invalid],
     [{ title: 'A', poster_url: 'javascript:alert(1)' }, 'poster_url', msg.fields.invalid],
+    // http posters are blocked by the CSP (img-src https:): refused, not stored to show initials.
+    [{ title: 'A', poster_url: 'http://example.com/p.jpg' }, 'poster_url', msg.fields.invalid],
     [{ title: 'A', owner_id: 'x' }, 'owner_id', msg.fields.unknown],
   ])('refuses %j with 400 and a field error', async (payload, field, text) => {
     const res = await as(alice, 'POST', '/api/movies', payload);

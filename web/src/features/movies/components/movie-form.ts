@@ -62,8 +62,9 @@ export const valuesOf = (movie: Movie): MovieFormValues => ({
   watched_at: toDateInput(movie.watched_at),
 });
 
-const isHttpUrl = (text: string): boolean => {
-  if (!/^https?:\/\//i.test(text)) return false;
+/** An https address: the app's CSP (img-src https:) blocks http images, which would show as initials. */
+const isHttpsUrl = (text: string): boolean => {
+  if (!/^https:\/\//i.test(text)) return false;
   try {
     new URL(text);
     return true;
@@ -85,7 +86,7 @@ export const validateMovie = (values: MovieFormValues): MovieFormErrors => {
   if (values.director.trim().length > LIMITS.director) errors.director = v.directorTooLong;
   if (values.overview.trim().length > LIMITS.overview) errors.overview = v.overviewTooLong;
   const poster = values.poster_url.trim();
-  if (poster && (poster.length > LIMITS.posterUrl || !isHttpUrl(poster))) errors.poster_url = v.posterUrl;
+  if (poster && (poster.length > LIMITS.posterUrl || !isHttpsUrl(poster))) errors.poster_url = v.posterUrl;
   if (values.status === 'watched' && values.watched_at && !fromDateInput(values.watched_at)) {
     errors.watched_at = v.watchedAt;
   }
