@@ -17,14 +17,16 @@ import type { CommentsService } from './comments.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
 
+type Plugin = Parameters<FastifyPluginAsyncTypebox>[0];
+
 /**
- * /api/movies/{id}/comments: the comments of the entry's film (docs/catalogue.md "Comments"): read
- * (public, plus your own pending ones) and write (members).
+ * GET and POST /:id/comments of one kind of thread: the id is an entry's (the thread is its
+ * film's) or a film's. Read is public, plus the reader's own pending comments; writing is for members.
  */
-export const movieCommentsRoutes: FastifyPluginAsyncTypebox<{ comments: CommentsService }> = async (
-  app,
-  { comments },
-) => {
+function threadRoutes(
+  app: Plugin,
+  thread: { list: CommentsService['listForFilm']; post: CommentsService['postOnFilm'] },
+) {
   app.get(
     '/:id/comments',
     {
@@ -37,7 +39,7 @@ export const movieCommentsRoutes: FastifyPluginAsyncTypebox<{ comments: Comments
       },
     },
     async (request) => {
-      const { rows, total } = await comments.listForMovie(request.params.id, request.user?.id ?? null, request.query);
+      const { rows, total } = await thread.list(request.params.id, request.user?.id ?? null, request.query);
       return paged(rows.map(toComment), total, request.query);
     },
   );
@@ -55,10 +57,19 @@ export const movieCommentsRoutes: FastifyPluginAsyncTypebox<{ comments: Comments
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(toComment(await comments.postOnMovie(currentUser(request), request.params.id, request.body.text))),
+      reply.status(201).send(toComment(await thread.post(currentUser(request), request.params.id, request.body.text))),
   );
+}
+
+/**
+ * /api/movies/{id}/comments: the comments of the entry's film (docs/catalogue.md "Comments"), and
+ * deleting one (its author or an admin).
+ */
+export const movieCommentsRoutes: FastifyPluginAsyncTypebox<{ comments: CommentsService }> = async (
+  app,
+  { comments },
+) => {
+  threadRoutes(app, { list: comments.listForMovie, post: comments.postOnMovie });
 
   app.delete(
     '/:id/comments/:commentId',
@@ -83,40 +94,7 @@ export const filmCommentsRoutes: FastifyPluginAsyncTypebox<{ comments: CommentsS
   app,
   { comments },
 ) => {
-  app.get(
-    '/:id/comments',
-    {
-      onRequest: app.identify,
-      schema: {
-        tags: ['comments'],
-        params: IdParams,
-        querystring: PageQuery,
-        response: { 200: CommentList, ...errors },
-      },
-    },
-    async (request) => {
-      const { rows, total } = await comments.listForFilm(request.params.id, request.user?.id ?? null, request.query);
-      return paged(rows.map(toComment), total, request.query);
-    },
-  );
-
-  app.post(
-    '/:id/comments',
-    {
-      onRequest: app.requireMember,
-      schema: {
-        tags: ['comments'],
-        security: bearer,
-        params: IdParams,
-        body: CreateCommentBody,
-        response: { 201: Comment, ...errors },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(toComment(await comments.postOnFilm(currentUser(request), request.params.id, request.body.text))),
-  );
+  threadRoutes(app, { list: comments.listForFilm, post: comments.postOnFilm });
 };
 
 /** /api/admin/comments: the moderation queue (admins only). */
