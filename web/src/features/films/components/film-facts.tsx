@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { az } from '../../../i18n/az';
-import { MoviePoster } from '../../movies/components/movie-poster';
+import { PosterHeader } from '../../movies/components/poster-header';
 
 const t = az.films.page;
 
@@ -25,61 +25,33 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 export function FilmFacts({ film, aside }: { film: FilmPage; aside?: ReactNode }) {
   const original = film.original_title && film.original_title !== film.title ? film.original_title : null;
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: { xs: 3, sm: 4 },
-        gridTemplateColumns: { xs: '1fr', sm: '220px 1fr', md: '280px 1fr' },
-        alignItems: 'start',
-      }}
-    >
-      <Box sx={{ width: { xs: 200, sm: '100%' }, mx: { xs: 'auto', sm: 0 }, boxShadow: 3, borderRadius: 1 }}>
-        <MoviePoster title={film.title} posterUrl={film.poster_url} />
+    <PosterHeader title={film.title} year={film.year} posterUrl={film.poster_url}>
+      <Box
+        component="dl"
+        sx={{ mt: 2, mb: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1 }}
+      >
+        {original && <Fact label={t.originalTitle}>{original}</Fact>}
+        {film.directors.length > 0 && (
+          <Fact label={t.directors(film.directors.length)}>{film.directors.join(', ')}</Fact>
+        )}
+        {film.genres.length > 0 && (
+          <Fact label={t.genres}>
+            <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap' }}>
+              {film.genres.map((genre) => (
+                <Chip key={genre} label={genre} size="small" variant="outlined" />
+              ))}
+            </Box>
+          </Fact>
+        )}
+        {film.runtime !== null && <Fact label={t.runtime}>{t.runtimeValue(film.runtime)}</Fact>}
       </Box>
-      <Box sx={{ minWidth: 0 }}>
-        <Typography
-          variant="h3"
-          component="h1"
-          sx={{ fontWeight: 800, fontSize: { xs: '1.9rem', sm: '2.4rem' }, wordBreak: 'break-word' }}
-        >
-          {film.title}
-          {/* A real space, so the heading reads "Titanic (1997)" to a screen reader too. */}
-          {film.year && (
-            <>
-              {' '}
-              <Typography component="span" color="text.secondary" sx={{ fontSize: '0.6em', fontWeight: 500 }}>
-                ({film.year})
-              </Typography>
-            </>
-          )}
-        </Typography>
-        <Box
-          component="dl"
-          sx={{ mt: 2, mb: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1 }}
-        >
-          {original && <Fact label={t.originalTitle}>{original}</Fact>}
-          {film.directors.length > 0 && (
-            <Fact label={t.directors(film.directors.length)}>{film.directors.join(', ')}</Fact>
-          )}
-          {film.genres.length > 0 && (
-            <Fact label={t.genres}>
-              <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap' }}>
-                {film.genres.map((genre) => (
-                  <Chip key={genre} label={genre} size="small" variant="outlined" />
-                ))}
-              </Box>
-            </Fact>
-          )}
-          {film.runtime !== null && <Fact label={t.runtime}>{t.runtimeValue(film.runtime)}</Fact>}
-        </Box>
-        {aside}
-        <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 0.5, fontWeight: 700 }}>
-          {t.overview}
-        </Typography>
-        <Typography color={film.overview ? 'text.primary' : 'text.secondary'} sx={{ whiteSpace: 'pre-wrap' }}>
-          {film.overview ?? t.noOverview}
-        </Typography>
-      </Box>
-    </Box>
+      {aside}
+      <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 0.5, fontWeight: 700 }}>
+        {t.overview}
+      </Typography>
+      <Typography color={film.overview ? 'text.primary' : 'text.secondary'} sx={{ whiteSpace: 'pre-wrap' }}>
+        {film.overview ?? t.noOverview}
+      </Typography>
+    </PosterHeader>
   );
 }
