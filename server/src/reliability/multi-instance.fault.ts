@@ -9,6 +9,7 @@ import { nextEvent, type TestSocket } from '../test/socket-client';
 import { type Nginx, startNginx } from './nginx/nginx-process';
 import { type AppProcess, startApp, stopApp } from './support/app-process';
 import { type Answer, call, isErrorBody, newMember, register, userIdOf } from './support/http';
+import { createSuiteDatabase, type SuiteDatabase } from './support/postgres';
 import { pause, tempDir, waitUntil } from './support/wait';
 
 /**
@@ -23,7 +24,6 @@ import { pause, tempDir, waitUntil } from './support/wait';
  *   and every write is stored exactly once.
  */
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const WORKERS = 6;
 const TTL_SECONDS = 3;
@@ -31,9 +31,8 @@ const TTL_SECONDS = 3;
 const BURST = 40;
 
 const tag = randomBytes(4).toString('hex');
-const dbName = `kinodost_multi_${tag}`;
 const redisPrefix = `kinodost-multi-${tag}:`;
-let admin: pg.Client;
+let database: SuiteDatabase | undefined;
 let nginx: Nginx;
 let dataDir: Awaited<ReturnType<typeof tempDir>>;
 let env: Record<string, string>;
@@ -42,15 +41,12 @@ const apps: AppProcess[] = [];
 const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
-  admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const dbUrl = new URL(ADMIN_URL);
-  dbUrl.pathname = `/${dbName}`;
-  // One shared DATA_DIR, as the README asks (an avatar stored by one process is served by the other).
+  database = await createSuiteDatabase('kinodost_multi');
+  // One shared DATA_DIR, the README's way without S3 (an avatar stored by one process is served by
+  // the other; storage.fault.ts runs separate folders on S3).
   dataDir = await tempDir('multi');
   env = {
-    DATABASE_URL: dbUrl.toString(),
+    DATABASE_URL: database.url,
     REDIS_URL,
     REDIS_PREFIX: redisPrefix,
     DATA_DIR: dataDir.path,
@@ -68,10 +64,7 @@ afterAll(async () => {
   await Promise.all(apps.map((a) => stopApp(a, 'SIGTERM')));
   await nginx?.stop();
   await dataDir?.remove();
-  if (admin) {
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-  }
+  await database?.drop();
   const redis = new Redis(REDIS_URL);
   const keys = await redis.keys(`${redisPrefix}*`);
   if (keys.length) await redis.del(...keys);

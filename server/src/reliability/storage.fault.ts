@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestS3, type TestS3 } from '../test/s3-server';
 import { type Nginx, startNginx } from './nginx/nginx-process';
 import { type AppProcess, startApp, stopApp } from './support/app-process';
 import { register } from './support/http';
+import { createSuiteDatabase, type SuiteDatabase } from './support/postgres';
 import { tempDir } from './support/wait';
 
 /**
@@ -16,29 +15,23 @@ import { tempDir } from './support/wait';
  * request; a replaced or deleted one is gone from both.
  */
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = 40;
 
-const dbName = `kinodost_storage_${randomBytes(4).toString('hex')}`;
-let admin: pg.Client;
+let database: SuiteDatabase | undefined;
 let s3: TestS3;
 let nginx: Nginx;
 const dataDirs: Awaited<ReturnType<typeof tempDir>>[] = [];
 const apps: AppProcess[] = [];
 
 beforeAll(async () => {
-  admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const dbUrl = new URL(ADMIN_URL);
-  dbUrl.pathname = `/${dbName}`;
+  database = await createSuiteDatabase('kinodost_storage');
   s3 = await startTestS3('kinodost-fault');
   // One after the other: the first runs the migrations. Each has a data folder of its own.
   for (const tag of ['storage-a', 'storage-b']) {
     const dataDir = await tempDir(tag);
     dataDirs.push(dataDir);
     apps.push(
-      await startApp({ ...s3.env, DATABASE_URL: dbUrl.toString(), DATA_DIR: dataDir.path, TRUST_PROXY: '127.0.0.1' }),
+      await startApp({ ...s3.env, DATABASE_URL: database.url, DATA_DIR: dataDir.path, TRUST_PROXY: '127.0.0.1' }),
     );
   }
   nginx = await startNginx([apps[0]?.port ?? 0, apps[1]?.port ?? 0]);
@@ -49,10 +42,7 @@ afterAll(async () => {
   await nginx?.stop();
   await s3?.stop();
   for (const dir of dataDirs) await dir.remove();
-  if (admin) {
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-  }
+  await database?.drop();
 });
 
 const png = (background: string) =>

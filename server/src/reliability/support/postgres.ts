@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { freePort } from './wait';
 
 const run = promisify(execFile);
@@ -60,4 +62,27 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   };
   await pg.start();
   return pg;
+}
+
+/** A database of one suite's own on the machine's PostgreSQL (TEST_DATABASE_URL's server); `drop` removes it. */
+export interface SuiteDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+export async function createSuiteDatabase(prefix: string): Promise<SuiteDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
 }
