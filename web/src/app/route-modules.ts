@@ -27,5 +27,6 @@ export const routeModules: Readonly<Record<string, readonly string[]>> = {
   '/admin': [adminLayout, page('admin-overview-page')],
   '/admin/users': [adminLayout, page('admin-users-page')],
   '/admin/comments': [adminLayout, page('admin-comments-page')],
+  '/admin/films': [adminLayout, page('admin-films-page')],
   '/admin/newsletters': [adminLayout, page('admin-newsletters-page')],
 };

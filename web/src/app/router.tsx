@@ -38,6 +38,7 @@ const AdminLayout = lazyNamed(() => import('./layouts/admin-layout'), 'AdminLayo
 const AdminOverviewPage = lazyNamed(() => import('./pages/admin-overview-page'), 'AdminOverviewPage');
 const AdminUsersPage = lazyNamed(() => import('./pages/admin-users-page'), 'AdminUsersPage');
 const AdminCommentsPage = lazyNamed(() => import('./pages/admin-comments-page'), 'AdminCommentsPage');
+const AdminFilmsPage = lazyNamed(() => import('./pages/admin-films-page'), 'AdminFilmsPage');
 const AdminNewslettersPage = lazyNamed(() => import('./pages/admin-newsletters-page'), 'AdminNewslettersPage');
 
 /** What a member's page fetches before its code has arrived (see preloadRoute). */
@@ -90,6 +91,7 @@ export const routes: RouteObject[] = [
               { index: true, element: <AdminOverviewPage /> },
               { path: 'users', element: <AdminUsersPage /> },
               { path: 'comments', element: <AdminCommentsPage /> },
+              { path: 'films', element: <AdminFilmsPage /> },
               { path: 'newsletters', element: <AdminNewslettersPage /> },
               { path: '*', element: <NotFoundPage /> },
             ],

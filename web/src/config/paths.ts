@@ -18,6 +18,7 @@ export const paths = {
   admin: '/admin',
   adminUsers: '/admin/users',
   adminComments: '/admin/comments',
+  adminFilms: '/admin/films',
   adminNewsletters: '/admin/newsletters',
 } as const;
 

@@ -13,6 +13,7 @@ describe('AdminLayout (SPEC.md section 2)', () => {
     ['/admin/users', 'İstifadəçi İdarəetmə'],
     ['/admin/comments', 'Şərh İdarəetmə'],
     ['/admin/newsletters', 'Admin Paneli'],
+    ['/admin/films', 'Admin Paneli'],
     ['/admin/anything', 'Admin Paneli'],
   ])('the title on %s is %s', (path, title) => {
     expect(adminTitleFor(path)).toBe(title);
@@ -30,7 +31,7 @@ describe('AdminLayout (SPEC.md section 2)', () => {
     expect(screen.getByTestId('admin-greeting')).toHaveTextContent(/^Xoş gəldin, Admin$/);
   });
 
-  it('the side list has the four admin entries', () => {
+  it('the side list has the five admin entries', () => {
     renderWithApp(<AdminLayout />, { route: '/admin/users', auth: admin() });
     const nav = screen.getByRole('navigation', { name: 'Admin naviqasiyası' });
     const links = within(nav)
@@ -41,6 +42,7 @@ describe('AdminLayout (SPEC.md section 2)', () => {
       ['Ümumi', '/admin'],
       ['İstifadəçilər', '/admin/users'],
       ['Şərhlər', '/admin/comments'],
+      ['Filmlər', '/admin/films'],
       ['Yeniliklər', '/admin/newsletters'],
       ['Sayta qayıt', '/'],
     ]);

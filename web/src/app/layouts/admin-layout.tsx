@@ -6,6 +6,7 @@ import HomeIcon from '@mui/icons-material/Home';
 import LogoutIcon from '@mui/icons-material/Logout';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import MenuIcon from '@mui/icons-material/Menu';
+import MovieIcon from '@mui/icons-material/Movie';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -40,10 +41,12 @@ export const adminTitleFor = (pathname: string): string => {
   return az.admin.titles.fallback;
 };
 
+/** SPEC.md's four entries, and the film catalogue's (docs/catalogue.md) after the comments. */
 const nav = [
   { to: paths.admin, label: az.admin.nav.overview, icon: <DashboardIcon /> },
   { to: paths.adminUsers, label: az.admin.nav.users, icon: <ManageAccountsIcon /> },
   { to: paths.adminComments, label: az.admin.nav.comments, icon: <CommentIcon /> },
+  { to: paths.adminFilms, label: az.admin.nav.films, icon: <MovieIcon /> },
   { to: paths.adminNewsletters, label: az.admin.nav.newsletters, icon: <CampaignIcon /> },
 ];
 

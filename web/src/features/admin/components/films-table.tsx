@@ -1,0 +1,152 @@
+import type { Film } from '@kinodost/contracts/schemas/films';
+import EditIcon from '@mui/icons-material/Edit';
+import MergeIcon from '@mui/icons-material/MergeType';
+import SearchIcon from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../config/paths';
+import { az } from '../../../i18n/az';
+import { errorMessage } from '../../../lib/api-client';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useAdminFilmList } from '../hooks/use-film-admin';
+import { EditFilmDialog } from './edit-film-dialog';
+import { filmLabel, MergeFilmDialog } from './merge-film-dialog';
+
+const t = az.admin.films;
+
+/** /admin/films: the catalogue, newest first or searched, paged by the server; each film edited or merged. */
+export function FilmsTable() {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(0);
+  const [limit, setLimit] = useState(20);
+  const [editing, setEditing] = useState<Film | null>(null);
+  const [merging, setMerging] = useState<Film | null>(null);
+  const q = useDebouncedValue(search.trim(), 400);
+  const list = useAdminFilmList({ page: page + 1, limit, q: q || undefined });
+  const rows = list.data?.data ?? [];
+  const total = list.data?.total ?? 0;
+
+  return (
+    <Paper variant="outlined">
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ p: 2 }}>
+        <TextField
+          label={t.searchLabel}
+          placeholder={t.searchPlaceholder}
+          type="search"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setPage(0);
+          }}
+          sx={{ flex: 1 }}
+          slotProps={{
+            htmlInput: { maxLength: 100 },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      </Stack>
+      <Box sx={{ height: 4 }}>{list.isFetching && <LinearProgress />}</Box>
+      {list.isError && (
+        <Alert severity="error" sx={{ m: 2 }}>
+          {errorMessage(list.error) || t.loadError}
+        </Alert>
+      )}
+      <TableContainer sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={t.tableLabel} sx={{ minWidth: 640 }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t.columns.film}</TableCell>
+              <TableCell>{t.columns.directors}</TableCell>
+              <TableCell>{t.columns.genres}</TableCell>
+              <TableCell>{t.columns.source}</TableCell>
+              <TableCell align="right">{t.columns.actions}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((film) => (
+              <TableRow key={film.id} hover>
+                <TableCell>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+                    <Avatar
+                      variant="rounded"
+                      src={film.poster_url ?? undefined}
+                      alt={film.poster_url ? t.posterAlt(film.title) : ''}
+                      sx={{ width: 32, height: 48, fontSize: 14 }}
+                    >
+                      {film.title.charAt(0).toLocaleUpperCase('az')}
+                    </Avatar>
+                    <Box component={RouterLink} to={paths.film(film.id)} sx={{ color: 'inherit', fontWeight: 600 }}>
+                      {filmLabel(film)}
+                    </Box>
+                  </Box>
+                </TableCell>
+                <TableCell>{film.directors.join(', ')}</TableCell>
+                <TableCell>{film.genres.join(', ')}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{t.source[film.source] ?? film.source}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <Tooltip title={t.editTitle}>
+                    <IconButton aria-label={t.editFilm(film.title)} onClick={() => setEditing(film)}>
+                      <EditIcon />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title={t.mergeTitle}>
+                    <IconButton aria-label={t.mergeFilm(film.title)} onClick={() => setMerging(film)}>
+                      <MergeIcon />
+                    </IconButton>
+                  </Tooltip>
+                </TableCell>
+              </TableRow>
+            ))}
+            {!list.isPending && rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={5} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                  {t.empty}
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={total}
+        page={total === 0 ? 0 : Math.min(page, Math.max(0, Math.ceil(total / limit) - 1))}
+        onPageChange={(_event, next) => setPage(next)}
+        rowsPerPage={limit}
+        onRowsPerPageChange={(event) => {
+          setLimit(Number(event.target.value));
+          setPage(0);
+        }}
+        rowsPerPageOptions={[10, 20, 50, 100]}
+        labelRowsPerPage={az.admin.users.rowsPerPage}
+        labelDisplayedRows={az.admin.users.displayedRows}
+        getItemAriaLabel={az.admin.users.pageLabel}
+      />
+      <EditFilmDialog film={editing} onClose={() => setEditing(null)} />
+      <MergeFilmDialog film={merging} onClose={() => setMerging(null)} />
+    </Paper>
+  );
+}
