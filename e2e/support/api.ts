@@ -155,6 +155,12 @@ export class Api {
     return (await res.json()) as ApiMovie;
   }
 
+  /** GET /api/movies/{id}: one entry, with the film it is of and the film's facts. */
+  async movie(token: string, id: string): Promise<ApiMovie & { director: string | null; film_id: string }> {
+    const res = await ok(await this.request.get(`/api/movies/${id}`, { headers: bearer(token) }), `movie ${id}`);
+    return (await res.json()) as ApiMovie & { director: string | null; film_id: string };
+  }
+
   /** Every member's movies matching `query` (first page), as the dashboard search asks for them. */
   async searchMovies(token: string, query: string): Promise<ApiMovie[]> {
     const res = await ok(

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { ApiUser } from '../support/api';
 import { expect, signIn, test } from '../support/fixtures';
+import { solidPng } from '../support/png';
 import { uniqueTag } from '../support/users';
 
 /**
@@ -108,4 +109,43 @@ test('two friends add the same film from the catalogue, see each other’s ratin
   await visitor.reload();
   await expect(visitor.getByRole('article', { name: aysel.username, exact: true })).toContainText(commentText);
   expect((await api.filmComments(filmId)).map((c) => c.text)).toContain(commentText);
+});
+
+test('the maker of a member film uploads its poster on the film page; it shows at once, and a friend sees no upload', async ({
+  page,
+  api,
+  newPage,
+}) => {
+  const maker = await api.createUser('fpa');
+  const friend = await api.createUser('fpb');
+  const title = `Bizim həyət ${uniqueTag()}`;
+  const entry = await api.createMovie(maker.token, { title, year: 2024, status: 'watched' });
+  await api.createMovie(friend.token, { title, year: 2024, status: 'watchlist' });
+
+  await signIn(page, maker.token, `/film/${entry.film_id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `${title} (2024)` })).toBeVisible();
+  await expect(page.getByTestId('poster-placeholder')).toBeVisible();
+  const uploaded = page.waitForResponse(
+    (res) => res.url().endsWith(`/api/films/${entry.film_id}/poster`) && res.status() === 200,
+  );
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: solidPng(120, [33, 150, 243]) });
+  await uploaded;
+  await expect(page.getByText('Poster yeniləndi', { exact: true })).toBeVisible();
+  const poster = page.getByRole('img', { name: `"${title}" filminin posteri` });
+  await expect(poster).toHaveAttribute('src', /^\/uploads\/posters\/[0-9a-f-]{36}\.webp$/);
+  // The CSP lets it load: it decodes as an image, and the button now offers a change.
+  await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.getByText('Posteri dəyiş', { exact: true })).toBeVisible();
+
+  // The friend's entry shows the same poster; the friend may not upload one.
+  const other = await newPage();
+  await signIn(other, friend.token, `/film/${entry.film_id}`);
+  await expect(other.getByRole('img', { name: `"${title}" filminin posteri` })).toHaveAttribute(
+    'src',
+    (await poster.getAttribute('src')) as string,
+  );
+  await expect(other.getByText('Poster yüklə', { exact: true })).toHaveCount(0);
+  await expect(other.locator('input[type="file"]')).toHaveCount(0);
 });

@@ -69,6 +69,8 @@ export const FilmPage = Type.Intersect([
     stats: FilmStats,
     mine: Type.Optional(Nullable(Movie)),
     friends: Type.Optional(Type.Array(FilmFriendEntry)),
+    /** Signed in: whether the caller may upload the film's poster (a member film's maker, or an admin). */
+    can_upload_poster: Type.Optional(Type.Boolean()),
   }),
 ]);
 export type FilmPage = Static<typeof FilmPage>;

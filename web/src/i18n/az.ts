@@ -473,6 +473,13 @@ export const az = {
       loginPrompt: 'Filmi kolleksiyanıza əlavə etmək və qiymət vermək üçün hesabınıza daxil olun.',
       login: 'Daxil ol',
     },
+    poster: {
+      upload: 'Poster yüklə',
+      replace: 'Posteri dəyiş',
+      hint: 'JPEG, PNG, WebP və ya GIF, ən çox 5 MB',
+      uploaded: 'Poster yeniləndi',
+      progress: (percent: number) => `Yüklənir: ${percent}%`,
+    },
     friends: {
       title: 'Bu filmi əlavə edən dostlarınız',
       empty: 'Dostlarınızdan heç kim bu filmi hələ əlavə etməyib.',

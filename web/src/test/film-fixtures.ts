@@ -41,7 +41,7 @@ export const entryOf = (film: Film, overrides: Partial<Movie> = {}): Movie & { f
 
 export const makeFilmPage = (
   film: Film,
-  extra: Partial<Pick<FilmPage, 'stats' | 'mine' | 'friends'>> = {},
+  extra: Partial<Pick<FilmPage, 'stats' | 'mine' | 'friends' | 'can_upload_poster'>> = {},
 ): FilmPage => ({
   ...film,
   stats: { watched: 0, watchlist: 0, rating_avg: null, rating_count: 0 },

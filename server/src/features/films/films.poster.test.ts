@@ -43,6 +43,26 @@ const served = async (url: string) => {
 };
 
 describe('POST /api/films/{id}/poster', () => {
+  it("tells a reader of the film's page whether they may upload its poster: its maker and admins", async () => {
+    const { maker, filmId } = await makerWithFilm();
+    const other = await createUser(t.app);
+    const admin = await createAdmin(t.app);
+    const canUpload = async (token?: string) => {
+      const url = `/api/films/${filmId}`;
+      const res = token ? await t.injectAs(token, { method: 'GET', url }) : await t.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      return res.json().can_upload_poster;
+    };
+    expect(await canUpload(maker.token)).toBe(true);
+    expect(await canUpload(admin.token)).toBe(true);
+    expect(await canUpload(other.token)).toBe(false);
+    expect(await canUpload()).toBeUndefined();
+    // A catalogue film's poster is the admins' alone.
+    const catalogue = await createFilm(t.app, { title: 'Yarasa', source: 'catalogue' });
+    const res = await t.injectAs(maker.token, { method: 'GET', url: `/api/films/${catalogue.id}` });
+    expect(res.json().can_upload_poster).toBe(false);
+  });
+
   it("stores the maker's poster as a WebP 780 px wide with the upload's ratio, which every entry shows", async () => {
     const { maker, entry, filmId } = await makerWithFilm();
     const other = await createUser(t.app);

@@ -84,6 +84,7 @@ export const filmsRoutes: FastifyPluginAsyncTypebox<{ films: FilmsService; movie
       return {
         ...page,
         mine: mine ? toMovie(mine) : null,
+        can_upload_poster: films.mayUploadPoster({ id: viewer.id, isAdmin: viewer.isAdmin }, film),
         friends: friends.map((m) => ({
           user: { id: m.owner.id, username: m.owner.username, avatar_url: avatarUrl(m.owner.avatar) },
           status: m.status,

@@ -103,6 +103,10 @@ function adminValues(body: AdminUpdateFilmBody): Partial<repo.FilmValues> {
   return values;
 }
 
+/** Who may upload a film's poster: the maker of a member film, or an admin for any film. */
+const mayUploadPoster = (actor: FilmActor, film: repo.FilmData): boolean =>
+  actor.isAdmin || (film.source === 'member' && film.createdBy === actor.id);
+
 export interface FilmsDeps {
   db: Db;
   /** Raised after a change to films, so members' cached lists of their entries drop (plugins/response-cache.ts). */
@@ -158,6 +162,8 @@ export const createFilmsService = ({ db, bus, posters, log, tmdb, tmdbThrottle }
   };
 
   return {
+    mayUploadPoster,
+
     /** Ranked catalogue search; a query of blanks alone is refused like an empty one. */
     search(raw: string, page: { page: number; limit: number }) {
       return repo.searchFilms(db, query(raw), page);
@@ -220,8 +226,7 @@ export const createFilmsService = ({ db, bus, posters, log, tmdb, tmdbThrottle }
      */
     async setPoster(actor: FilmActor, id: string, upload: Buffer) {
       const film = await repo.findFilm(db, id);
-      const mayEdit = film && (actor.isAdmin || (film.source === 'member' && film.createdBy === actor.id));
-      if (!mayEdit) throw new NotFoundError(msg.films.notFound);
+      if (!film || !mayUploadPoster(actor, film)) throw new NotFoundError(msg.films.notFound);
       const image = await imageLimit(() => processPoster(upload));
       const name = newUploadName();
       await posters.put(name, image);

@@ -10,6 +10,7 @@ import { FilmFacts } from '../../features/films/components/film-facts';
 import { FilmFriends } from '../../features/films/components/film-friends';
 import { FilmStatsLine } from '../../features/films/components/film-stats';
 import { MyFilmEntry } from '../../features/films/components/my-film-entry';
+import { PosterUpload } from '../../features/films/components/poster-upload';
 import { useFilm } from '../../features/films/hooks/use-films';
 import { az } from '../../i18n/az';
 import { useAuth } from '../../lib/auth/auth-context';
@@ -47,6 +48,7 @@ export function FilmPage() {
     <Container maxWidth="md" sx={{ py: { xs: 3, sm: 5 } }}>
       <FilmFacts
         film={film}
+        posterAction={film.can_upload_poster ? <PosterUpload film={film} /> : undefined}
         aside={
           <>
             <FilmStatsLine stats={film.stats} />

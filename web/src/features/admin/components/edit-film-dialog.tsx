@@ -99,7 +99,7 @@ export function filmChanges(
 
 /** An admin edits any film's facts; every member's entry of the film shows them at once. */
 export function EditFilmDialog({ film, onClose }: { film: Film | null; onClose: () => void }) {
-  const { values, setValues, errors, setErrors, bind } = useFormFields<Field>(emptyFields);
+  const { values, setValues, setErrors, bind } = useFormFields<Field>(emptyFields);
   const [genres, setGenres] = useState<string[]>([]);
   const [genreError, setGenreError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);

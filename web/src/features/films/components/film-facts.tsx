@@ -22,10 +22,18 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The film page's top: poster (or the initials placeholder), title, year and the facts; `aside` below them. */
-export function FilmFacts({ film, aside }: { film: FilmPage; aside?: ReactNode }) {
+export function FilmFacts({
+  film,
+  aside,
+  posterAction,
+}: {
+  film: FilmPage;
+  aside?: ReactNode;
+  posterAction?: ReactNode;
+}) {
   const original = film.original_title && film.original_title !== film.title ? film.original_title : null;
   return (
-    <PosterHeader title={film.title} year={film.year} posterUrl={film.poster_url}>
+    <PosterHeader title={film.title} year={film.year} posterUrl={film.poster_url} posterAction={posterAction}>
       <Box
         component="dl"
         sx={{ mt: 2, mb: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1 }}

@@ -11,11 +11,14 @@ export function PosterHeader({
   title,
   year,
   posterUrl,
+  posterAction,
   children,
 }: {
   title: string;
   year: number | null;
   posterUrl: string | null;
+  /** Shown under the poster (the film page's upload). */
+  posterAction?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -27,8 +30,11 @@ export function PosterHeader({
         alignItems: 'start',
       }}
     >
-      <Box sx={{ width: { xs: 200, sm: '100%' }, mx: { xs: 'auto', sm: 0 }, boxShadow: 3, borderRadius: 1 }}>
-        <MoviePoster title={title} posterUrl={posterUrl} />
+      <Box sx={{ width: { xs: 200, sm: '100%' }, mx: { xs: 'auto', sm: 0 } }}>
+        <Box sx={{ boxShadow: 3, borderRadius: 1 }}>
+          <MoviePoster title={title} posterUrl={posterUrl} />
+        </Box>
+        {posterAction}
       </Box>
       <Box sx={{ minWidth: 0 }}>
         <Typography
