@@ -483,6 +483,8 @@ export const az = {
     tableLabel: 'Şərhlər cədvəli',
     columns: { comment: 'Şərh', movie: 'Film', author: 'Müəllif', date: 'Tarix', actions: 'Əməliyyatlar' },
     selectAll: 'Bu səhifədəki bütün şərhləri seç',
+    selectAllShort: 'Hamısını seç',
+    cardLabel: (username: string) => `${username} şərhi`,
     select: (username: string) => `${username} şərhini seç`,
     selected: (count: number) => `${count} şərh seçilib`,
     approve: 'Təsdiqlə',
