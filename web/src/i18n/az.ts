@@ -507,6 +507,14 @@ export const az = {
     loadError: 'Şərhləri yükləmək mümkün olmadı',
   },
 
+  /** Asked before a form dialog with unsaved input closes (components/discard-guard.tsx). */
+  discardChanges: {
+    title: 'Yazdıqlarınız atılsın?',
+    text: 'Formda yadda saxlanmamış dəyişikliklər var. Bağlasanız, onlar itəcək.',
+    keep: 'Yazmağa davam et',
+    discard: 'Bəli, at',
+  },
+
   /** The admin overview's activity chart (issue 3). */
   adminActivity: {
     title: 'Son 30 gündə fəaliyyət',
