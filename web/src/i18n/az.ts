@@ -546,6 +546,8 @@ export const az = {
     tableLabel: 'Şərhlər cədvəli',
     columns: { comment: 'Şərh', movie: 'Film', author: 'Müəllif', date: 'Tarix', actions: 'Əməliyyatlar' },
     selectAll: 'Bu səhifədəki bütün şərhləri seç',
+    selectAllShort: 'Hamısını seç',
+    cardLabel: (username: string) => `${username} şərhi`,
     select: (username: string) => `${username} şərhini seç`,
     selected: (count: number) => `${count} şərh seçilib`,
     approve: 'Təsdiqlə',
@@ -566,6 +568,14 @@ export const az = {
       rejected: 'Rədd edilmiş şərh yoxdur',
     },
     loadError: 'Şərhləri yükləmək mümkün olmadı',
+  },
+
+  /** Asked before a form dialog with unsaved input closes (components/discard-guard.tsx). */
+  discardChanges: {
+    title: 'Yazdıqlarınız atılsın?',
+    text: 'Formda yadda saxlanmamış dəyişikliklər var. Bağlasanız, onlar itəcək.',
+    keep: 'Yazmağa davam et',
+    discard: 'Bəli, at',
   },
 
   /** The admin overview's activity chart (issue 3). */

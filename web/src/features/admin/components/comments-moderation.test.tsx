@@ -1,10 +1,11 @@
 import type { AdminComment } from '@kinodost/contracts/schemas/comments';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../../test/fetch-router';
 import { makeComment, otherMember, owner, paged } from '../../../test/movie-fixtures';
 import { fakeAuth, jsonResponse, renderWithApp } from '../../../test/render';
+import { stubViewportWidth } from '../../../test/viewport';
 import { CommentsModeration } from './comments-moderation';
 
 const movie = { id: '00000000-0000-4000-8000-0000000000aa', title: 'Nargin' };
@@ -145,5 +146,24 @@ describe('CommentsModeration', () => {
     await screen.findByText('Əla!');
     await userEvent.click(screen.getByRole('button', { name: 'orxan şərhini təsdiqlə' }));
     expect(await screen.findByText('Şərh tapılmadı')).toBeInTheDocument();
+  });
+});
+
+describe('CommentsModeration below 600 px', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows each comment as a card with approve, reject and delete in view', async () => {
+    const api = serve();
+    stubViewportWidth(390);
+    renderQueue();
+    const card = await screen.findByRole('article', { name: 'orxan şərhi' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(within(card).getByText('Əla!')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Nargin' })).toHaveAttribute('href', `/movie/${movie.id}`);
+    expect(within(card).getByRole('button', { name: 'orxan şərhini rədd et' })).toBeVisible();
+    expect(within(card).getByRole('button', { name: 'orxan şərhini sil' })).toBeVisible();
+    await userEvent.click(within(card).getByRole('button', { name: 'orxan şərhini təsdiqlə' }));
+    expect(await screen.findByText('Şərh təsdiqləndi')).toBeInTheDocument();
+    expect(api.calls()).toContain(`PUT /api/admin/comments/${fromOrxan.id}/approve`);
   });
 });

@@ -14,6 +14,7 @@ import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -32,8 +33,10 @@ import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { useAdminStats } from '../hooks/use-admin-stats';
 import { useAdminComments, useModerateComments } from '../hooks/use-comment-moderation';
+import { AdminCard, AdminCardList } from './admin-card-list';
 
 const t = az.adminComments;
 const STATUSES: CommentStatus[] = ['pending', 'approved', 'rejected'];
@@ -55,6 +58,8 @@ export function CommentsModeration() {
   const list = useAdminComments({ page: page + 1, limit, status });
   const stats = useAdminStats();
   const moderation = useModerateComments();
+  // Below 600 px each comment is a card with its actions in view; the table needs some 760 px.
+  const cards = useMediaQuery(useTheme().breakpoints.down('sm'));
 
   const rows = list.data?.data ?? [];
   const total = list.data?.total ?? 0;
@@ -179,29 +184,23 @@ export function CommentsModeration() {
           {errorMessage(list.error) || t.loadError}
         </Alert>
       )}
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t.tableLabel} sx={{ minWidth: 760 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell padding="checkbox">
-                <Checkbox
-                  checked={allChecked}
-                  indeterminate={checked.length > 0 && !allChecked}
-                  onChange={() => setSelected(allChecked ? [] : rowIds)}
-                  disabled={rows.length === 0}
-                  slotProps={{ input: { 'aria-label': t.selectAll } }}
-                />
-              </TableCell>
-              <TableCell>{t.columns.comment}</TableCell>
-              <TableCell>{t.columns.movie}</TableCell>
-              <TableCell>{t.columns.author}</TableCell>
-              <TableCell>{t.columns.date}</TableCell>
-              <TableCell align="right">{t.columns.actions}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
+      {cards ? (
+        <>
+          <Box sx={{ display: 'flex', alignItems: 'center', px: 1.5 }}>
+            <Checkbox
+              checked={allChecked}
+              indeterminate={checked.length > 0 && !allChecked}
+              onChange={() => setSelected(allChecked ? [] : rowIds)}
+              disabled={rows.length === 0}
+              slotProps={{ input: { 'aria-label': t.selectAll } }}
+            />
+            <Typography variant="body2" aria-hidden>
+              {t.selectAllShort}
+            </Typography>
+          </Box>
+          <AdminCardList label={t.tableLabel} empty={list.isSuccess && rows.length === 0 ? t.empty[status] : null}>
             {rows.map((comment) => (
-              <CommentRow
+              <CommentCard
                 key={comment.id}
                 comment={comment}
                 checked={checked.includes(comment.id)}
@@ -209,16 +208,50 @@ export function CommentsModeration() {
                 onAction={(action) => ask([comment.id], action)}
               />
             ))}
-            {list.isSuccess && rows.length === 0 && (
+          </AdminCardList>
+        </>
+      ) : (
+        <TableContainer sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={t.tableLabel} sx={{ minWidth: 760 }}>
+            <TableHead>
               <TableRow>
-                <TableCell colSpan={6} sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
-                  {t.empty[status]}
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={allChecked}
+                    indeterminate={checked.length > 0 && !allChecked}
+                    onChange={() => setSelected(allChecked ? [] : rowIds)}
+                    disabled={rows.length === 0}
+                    slotProps={{ input: { 'aria-label': t.selectAll } }}
+                  />
                 </TableCell>
+                <TableCell>{t.columns.comment}</TableCell>
+                <TableCell>{t.columns.movie}</TableCell>
+                <TableCell>{t.columns.author}</TableCell>
+                <TableCell>{t.columns.date}</TableCell>
+                <TableCell align="right">{t.columns.actions}</TableCell>
               </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {rows.map((comment) => (
+                <CommentRow
+                  key={comment.id}
+                  comment={comment}
+                  checked={checked.includes(comment.id)}
+                  onToggle={() => toggle(comment.id)}
+                  onAction={(action) => ask([comment.id], action)}
+                />
+              ))}
+              {list.isSuccess && rows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={6} sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
+                    {t.empty[status]}
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
       <TablePagination
         component="div"
         count={total}
@@ -270,73 +303,149 @@ function CommentRow({
         <Checkbox checked={checked} onChange={onToggle} slotProps={{ input: { 'aria-label': t.select(name) } }} />
       </TableCell>
       <TableCell sx={{ maxWidth: 360 }}>
-        <Typography
-          variant="body2"
-          sx={{
-            whiteSpace: 'pre-wrap',
-            wordBreak: 'break-word',
-            display: '-webkit-box',
-            WebkitLineClamp: 4,
-            WebkitBoxOrient: 'vertical',
-            overflow: 'hidden',
-          }}
-          title={comment.text}
-        >
-          {comment.text}
-        </Typography>
-        {comment.status !== 'pending' && (
-          <Chip
-            size="small"
-            variant="outlined"
-            color={STATUS_COLOR[comment.status]}
-            label={t.status[comment.status]}
-            sx={{ mt: 0.5 }}
-          />
-        )}
+        <CommentText comment={comment} />
       </TableCell>
       <TableCell>
-        {/* The entry it was written on; a comment written on the film's page, or whose entry is gone, links to the film. */}
-        <Link
-          component={RouterLink}
-          to={comment.movie ? paths.movie(comment.movie.id) : paths.film(comment.film.id)}
-          underline="hover"
-          sx={{ fontWeight: 600 }}
-        >
-          {comment.film.title}
-        </Link>
+        <FilmLink comment={comment} />
       </TableCell>
       <TableCell>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <Avatar src={comment.author.avatar_url ?? undefined} alt="" sx={{ width: 28, height: 28, fontSize: 13 }}>
-            {name.charAt(0).toLocaleUpperCase('az')}
-          </Avatar>
-          <Link component={RouterLink} to={paths.user(comment.author.id)} underline="hover" color="inherit">
-            {name}
-          </Link>
-        </Box>
+        <AuthorLink comment={comment} />
       </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(comment.created_at)}</TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        {comment.status !== 'approved' && (
-          <Tooltip title={t.approve}>
-            <IconButton color="success" aria-label={t.approveOne(name)} onClick={() => onAction('approve')}>
-              <CheckCircleIcon />
-            </IconButton>
-          </Tooltip>
-        )}
-        {comment.status !== 'rejected' && (
-          <Tooltip title={t.reject}>
-            <IconButton color="warning" aria-label={t.rejectOne(name)} onClick={() => onAction('reject')}>
-              <BlockIcon />
-            </IconButton>
-          </Tooltip>
-        )}
-        <Tooltip title={t.delete}>
-          <IconButton color="error" aria-label={t.deleteOne(name)} onClick={() => onAction('delete')}>
-            <DeleteIcon />
-          </IconButton>
-        </Tooltip>
+        <CommentActions comment={comment} onAction={onAction} />
       </TableCell>
     </TableRow>
+  );
+}
+
+function CommentActions({
+  comment,
+  onAction,
+}: {
+  comment: AdminComment;
+  onAction: (action: ModerationAction) => void;
+}) {
+  const name = comment.author.username;
+  return (
+    <>
+      {comment.status !== 'approved' && (
+        <Tooltip title={t.approve}>
+          <IconButton color="success" aria-label={t.approveOne(name)} onClick={() => onAction('approve')}>
+            <CheckCircleIcon />
+          </IconButton>
+        </Tooltip>
+      )}
+      {comment.status !== 'rejected' && (
+        <Tooltip title={t.reject}>
+          <IconButton color="warning" aria-label={t.rejectOne(name)} onClick={() => onAction('reject')}>
+            <BlockIcon />
+          </IconButton>
+        </Tooltip>
+      )}
+      <Tooltip title={t.delete}>
+        <IconButton color="error" aria-label={t.deleteOne(name)} onClick={() => onAction('delete')}>
+          <DeleteIcon />
+        </IconButton>
+      </Tooltip>
+    </>
+  );
+}
+
+/** A comment as a card, below 600 px. */
+function CommentCard({
+  comment,
+  checked,
+  onToggle,
+  onAction,
+}: {
+  comment: AdminComment;
+  checked: boolean;
+  onToggle: () => void;
+  onAction: (action: ModerationAction) => void;
+}) {
+  const name = comment.author.username;
+  return (
+    <AdminCard
+      label={t.cardLabel(name)}
+      selected={checked}
+      title={
+        <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
+          <Checkbox
+            checked={checked}
+            onChange={onToggle}
+            sx={{ mt: -1, ml: -1 }}
+            slotProps={{ input: { 'aria-label': t.select(name) } }}
+          />
+          <Box sx={{ minWidth: 0 }}>
+            <CommentText comment={comment} />
+          </Box>
+        </Box>
+      }
+      details={[
+        [t.columns.movie, <FilmLink key="film" comment={comment} />],
+        [t.columns.author, <AuthorLink key="author" comment={comment} />],
+        [t.columns.date, formatDate(comment.created_at)],
+      ]}
+      actions={<CommentActions comment={comment} onAction={onAction} />}
+    />
+  );
+}
+
+function CommentText({ comment }: { comment: AdminComment }) {
+  return (
+    <>
+      <Typography
+        variant="body2"
+        sx={{
+          whiteSpace: 'pre-wrap',
+          wordBreak: 'break-word',
+          display: '-webkit-box',
+          WebkitLineClamp: 4,
+          WebkitBoxOrient: 'vertical',
+          overflow: 'hidden',
+        }}
+        title={comment.text}
+      >
+        {comment.text}
+      </Typography>
+      {comment.status !== 'pending' && (
+        <Chip
+          size="small"
+          variant="outlined"
+          color={STATUS_COLOR[comment.status]}
+          label={t.status[comment.status]}
+          sx={{ mt: 0.5 }}
+        />
+      )}
+    </>
+  );
+}
+
+/** The entry it was written on; a comment written on the film's page, or whose entry is gone, links to the film. */
+function FilmLink({ comment }: { comment: AdminComment }) {
+  return (
+    <Link
+      component={RouterLink}
+      to={comment.movie ? paths.movie(comment.movie.id) : paths.film(comment.film.id)}
+      underline="hover"
+      sx={{ fontWeight: 600 }}
+    >
+      {comment.film.title}
+    </Link>
+  );
+}
+
+function AuthorLink({ comment }: { comment: AdminComment }) {
+  const name = comment.author.username;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <Avatar src={comment.author.avatar_url ?? undefined} alt="" sx={{ width: 28, height: 28, fontSize: 13 }}>
+        {name.charAt(0).toLocaleUpperCase('az')}
+      </Avatar>
+      <Link component={RouterLink} to={paths.user(comment.author.id)} underline="hover" color="inherit">
+        {name}
+      </Link>
+    </Box>
   );
 }

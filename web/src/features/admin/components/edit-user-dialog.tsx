@@ -8,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useEffect, useState } from 'react';
+import { formChanged, useDiscardGuard } from '../../../components/discard-guard';
 import { az } from '../../../i18n/az';
 import { errorFields, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -31,6 +32,14 @@ export function EditUserDialog({ user, onClose }: { user: UserProfile | null; on
       setFormError(null);
     }
   }, [user, setValues, setErrors]);
+
+  const changed =
+    user !== null &&
+    formChanged(
+      { username: values.username.trim(), email: values.email.trim() },
+      { username: user.username, email: user.email },
+    );
+  const { requestClose, discardDialog } = useDiscardGuard(changed, onClose);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -69,7 +78,7 @@ export function EditUserDialog({ user, onClose }: { user: UserProfile | null; on
   };
 
   return (
-    <Dialog open={Boolean(user)} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="edit-user-title">
+    <Dialog open={Boolean(user)} onClose={requestClose} fullWidth maxWidth="xs" aria-labelledby="edit-user-title">
       <form noValidate onSubmit={submit}>
         <DialogTitle id="edit-user-title">{t.editTitle}</DialogTitle>
         <DialogContent>
@@ -80,12 +89,14 @@ export function EditUserDialog({ user, onClose }: { user: UserProfile | null; on
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{az.common.cancel}</Button>
+          <Button onClick={requestClose}>{az.common.cancel}</Button>
           <Button type="submit" variant="contained" disabled={mutation.isPending}>
             {mutation.isPending ? az.common.saving : az.common.save}
           </Button>
         </DialogActions>
       </form>
+      {/* Portalled like any dialog; rendered in here so that the form's layout is untouched. */}
+      {discardDialog}
     </Dialog>
   );
 }

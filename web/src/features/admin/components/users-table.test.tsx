@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth, jsonResponse, renderWithApp, sampleProfile } from '../../../test/render';
+import { stubViewportWidth } from '../../../test/viewport';
 import { UsersTable } from './users-table';
 
 const users = [
@@ -118,5 +119,24 @@ describe('UsersTable', () => {
     );
     // Debounced: no request per keystroke.
     expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('q=o&'))).toHaveLength(0);
+  });
+});
+
+describe('UsersTable below 600 px', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows each user as a card with its admin switch, edit and delete in view', async () => {
+    serve({});
+    stubViewportWidth(390);
+    renderWithApp(<UsersTable />, { route: '/admin/users', auth: admin() });
+    const card = await screen.findByRole('article', { name: 'orxan' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'İstifadəçilər cədvəli' })).getAllByRole('article')).toHaveLength(2);
+    expect(within(card).getByText('orxan@example.az')).toBeInTheDocument();
+    expect(within(card).getByText('E-poçt')).toBeInTheDocument();
+    expect(within(card).getByRole('switch', { name: 'orxan üçün admin hüququ' })).not.toBeChecked();
+    expect(within(card).getByRole('button', { name: 'orxan istifadəçisini sil' })).toBeEnabled();
+    await userEvent.click(within(card).getByRole('button', { name: 'orxan istifadəçisini redaktə et' }));
+    expect(await screen.findByRole('dialog', { name: 'İstifadəçini redaktə et' })).toBeInTheDocument();
   });
 });

@@ -12,6 +12,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
+import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -31,7 +32,9 @@ import { useAuth } from '../../../lib/auth/auth-context';
 import { formatDate } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { useSetUserAdmin, useUserList } from '../hooks/use-user-admin';
+import { AdminCard, AdminCardList } from './admin-card-list';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
 
@@ -65,9 +68,32 @@ function LastAdminReason({ id, title, children }: { id: string; title: string; c
   );
 }
 
+function UserName({ user, isMe }: { user: UserProfile; isMe: boolean }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
+      <Avatar src={user.avatar_url ?? undefined} alt="" sx={{ width: 32, height: 32, fontSize: 14 }}>
+        {user.username.charAt(0).toLocaleUpperCase('az')}
+      </Avatar>
+      <Box
+        component={RouterLink}
+        to={paths.user(user.id)}
+        sx={{ color: 'inherit', fontWeight: 600, overflowWrap: 'anywhere' }}
+      >
+        {user.username}
+      </Box>
+      {isMe && (
+        <Typography variant="caption" color="text.secondary">
+          ({t.you})
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
 /** Paged, searchable, sortable user administration (server-side paging). */
 export function UsersTable() {
   const { userId: myId, refreshProfile } = useAuth();
+  const theme = useTheme();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<UserSort>('-created_at');
   const [page, setPage] = useState(0);
@@ -99,6 +125,59 @@ export function UsersTable() {
   // The server refuses to demote or delete the last admin (docs/architecture.md, "Status codes"):
   // their controls are disabled here, with the reason, instead of ending in an error toast.
   const isLastAdmin = (user: UserProfile) => user.isAdmin && list.data?.adminCount === 1;
+  // Below 600 px each user is a card with its controls in view; the table needs some 640 px.
+  const cards = useMediaQuery(theme.breakpoints.down('sm'));
+
+  const adminSwitch = (user: UserProfile) =>
+    isLastAdmin(user) ? (
+      <LastAdminReason id={`last-admin-switch-${user.id}`} title={t.lastAdminSwitch}>
+        <Switch
+          checked
+          disabled
+          slotProps={{
+            input: {
+              'aria-label': t.toggleAdmin(user.username),
+              'aria-describedby': `last-admin-switch-${user.id}`,
+            },
+          }}
+        />
+      </LastAdminReason>
+    ) : (
+      <Switch
+        checked={user.isAdmin}
+        onChange={(_event, checked) => onToggle(user, checked)}
+        disabled={toggleAdmin.isPending}
+        slotProps={{ input: { 'aria-label': t.toggleAdmin(user.username) } }}
+      />
+    );
+
+  const actions = (user: UserProfile) => (
+    <>
+      <Tooltip title={az.admin.users.editTitle}>
+        <IconButton aria-label={t.editUser(user.username)} onClick={() => setEditing(user)}>
+          <EditIcon />
+        </IconButton>
+      </Tooltip>
+      {isLastAdmin(user) ? (
+        <LastAdminReason id={`last-admin-delete-${user.id}`} title={t.lastAdminDelete}>
+          <IconButton
+            aria-label={t.deleteUser(user.username)}
+            aria-describedby={`last-admin-delete-${user.id}`}
+            color="error"
+            disabled
+          >
+            <DeleteIcon />
+          </IconButton>
+        </LastAdminReason>
+      ) : (
+        <Tooltip title={az.common.delete}>
+          <IconButton aria-label={t.deleteUser(user.username)} color="error" onClick={() => setDeleting(user)}>
+            <DeleteIcon />
+          </IconButton>
+        </Tooltip>
+      )}
+    </>
+  );
 
   return (
     <Paper variant="outlined">
@@ -146,101 +225,68 @@ export function UsersTable() {
           {errorMessage(list.error) || t.loadError}
         </Alert>
       )}
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t.tableLabel} sx={{ minWidth: 640 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t.columns.user}</TableCell>
-              <TableCell>{t.columns.email}</TableCell>
-              <TableCell>{t.columns.createdAt}</TableCell>
-              <TableCell align="center">{t.columns.admin}</TableCell>
-              <TableCell align="right">{t.columns.actions}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((user) => (
-              <TableRow key={user.id} hover>
-                <TableCell>
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-                    <Avatar src={user.avatar_url ?? undefined} alt="" sx={{ width: 32, height: 32, fontSize: 14 }}>
-                      {user.username.charAt(0).toLocaleUpperCase('az')}
-                    </Avatar>
-                    <Box component={RouterLink} to={paths.user(user.id)} sx={{ color: 'inherit', fontWeight: 600 }}>
-                      {user.username}
-                    </Box>
-                    {user.id === myId && (
-                      <Typography variant="caption" color="text.secondary">
-                        ({t.you})
-                      </Typography>
-                    )}
+      {cards ? (
+        <AdminCardList label={t.tableLabel} empty={!list.isPending && rows.length === 0 ? t.empty : null}>
+          {rows.map((user) => (
+            <AdminCard
+              key={user.id}
+              title={<UserName user={user} isMe={user.id === myId} />}
+              label={user.username}
+              details={[
+                [t.columns.email, user.email],
+                [t.columns.createdAt, formatDate(user.created_at)],
+              ]}
+              actions={
+                <>
+                  <Box sx={{ display: 'inline-flex', alignItems: 'center', mr: 'auto' }}>
+                    <Typography variant="body2" component="span" color="text.secondary">
+                      {t.columns.admin}
+                    </Typography>
+                    {adminSwitch(user)}
                   </Box>
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{user.email}</TableCell>
-                <TableCell>{formatDate(user.created_at)}</TableCell>
-                <TableCell align="center">
-                  {isLastAdmin(user) ? (
-                    <LastAdminReason id={`last-admin-switch-${user.id}`} title={t.lastAdminSwitch}>
-                      <Switch
-                        checked
-                        disabled
-                        slotProps={{
-                          input: {
-                            'aria-label': t.toggleAdmin(user.username),
-                            'aria-describedby': `last-admin-switch-${user.id}`,
-                          },
-                        }}
-                      />
-                    </LastAdminReason>
-                  ) : (
-                    <Switch
-                      checked={user.isAdmin}
-                      onChange={(_event, checked) => onToggle(user, checked)}
-                      disabled={toggleAdmin.isPending}
-                      slotProps={{ input: { 'aria-label': t.toggleAdmin(user.username) } }}
-                    />
-                  )}
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Tooltip title={az.admin.users.editTitle}>
-                    <IconButton aria-label={t.editUser(user.username)} onClick={() => setEditing(user)}>
-                      <EditIcon />
-                    </IconButton>
-                  </Tooltip>
-                  {isLastAdmin(user) ? (
-                    <LastAdminReason id={`last-admin-delete-${user.id}`} title={t.lastAdminDelete}>
-                      <IconButton
-                        aria-label={t.deleteUser(user.username)}
-                        aria-describedby={`last-admin-delete-${user.id}`}
-                        color="error"
-                        disabled
-                      >
-                        <DeleteIcon />
-                      </IconButton>
-                    </LastAdminReason>
-                  ) : (
-                    <Tooltip title={az.common.delete}>
-                      <IconButton
-                        aria-label={t.deleteUser(user.username)}
-                        color="error"
-                        onClick={() => setDeleting(user)}
-                      >
-                        <DeleteIcon />
-                      </IconButton>
-                    </Tooltip>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-            {!list.isPending && rows.length === 0 && (
+                  {actions(user)}
+                </>
+              }
+            />
+          ))}
+        </AdminCardList>
+      ) : (
+        <TableContainer sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={t.tableLabel} sx={{ minWidth: 640 }}>
+            <TableHead>
               <TableRow>
-                <TableCell colSpan={5} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                  {t.empty}
-                </TableCell>
+                <TableCell>{t.columns.user}</TableCell>
+                <TableCell>{t.columns.email}</TableCell>
+                <TableCell>{t.columns.createdAt}</TableCell>
+                <TableCell align="center">{t.columns.admin}</TableCell>
+                <TableCell align="right">{t.columns.actions}</TableCell>
               </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {rows.map((user) => (
+                <TableRow key={user.id} hover>
+                  <TableCell>
+                    <UserName user={user} isMe={user.id === myId} />
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{user.email}</TableCell>
+                  <TableCell>{formatDate(user.created_at)}</TableCell>
+                  <TableCell align="center">{adminSwitch(user)}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {actions(user)}
+                  </TableCell>
+                </TableRow>
+              ))}
+              {!list.isPending && rows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={5} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                    {t.empty}
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
       <TablePagination
         component="div"
         count={total}

@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { formChanged, useDiscardGuard } from '../../../components/discard-guard';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
 import { errorFields, errorMessage, isErrorBody } from '../../../lib/api-client';
@@ -76,6 +77,7 @@ export function MovieFormDialog({
   const create = useCreateMovie();
   const update = useUpdateMovie();
   const [values, setValues] = useState<MovieFormValues>(emptyValues);
+  const [initial, setInitial] = useState<MovieFormValues>(emptyValues);
   const [errors, setErrors] = useState<MovieFormErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [step, setStep] = useState<Step>('search');
@@ -89,7 +91,9 @@ export function MovieFormDialog({
   // Every opening starts from the movie (edit) or the catalogue search (add).
   useEffect(() => {
     if (!open) return;
-    setValues(movie ? valuesOf(movie) : emptyValues());
+    const start = movie ? valuesOf(movie) : emptyValues();
+    setValues(start);
+    setInitial(start);
     setErrors({});
     setServerError(null);
     setStep(movie ? 'form' : 'search');
@@ -177,11 +181,14 @@ export function MovieFormDialog({
   };
 
   const counter = (length: number, max: number) => t.counter(length, max);
+  // A typed search or a picked film counts as input too.
+  const dirty = formChanged(values, initial) || query.trim() !== '' || film !== null;
+  const { requestClose, discardDialog } = useDiscardGuard(dirty, onClose);
 
   return (
     <Dialog
       open={open}
-      onClose={pending ? undefined : onClose}
+      onClose={pending ? undefined : requestClose}
       fullWidth
       maxWidth="sm"
       fullScreen={fullScreen}
@@ -296,7 +303,7 @@ export function MovieFormDialog({
             {p.searchLabel}
           </Button>
         )}
-        <Button onClick={onClose} disabled={pending}>
+        <Button onClick={requestClose} disabled={pending}>
           {az.common.cancel}
         </Button>
         {step !== 'search' && (
@@ -305,6 +312,8 @@ export function MovieFormDialog({
           </Button>
         )}
       </DialogActions>
+      {/* Portalled like any dialog; rendered in here so that the form's layout is untouched. */}
+      {discardDialog}
     </Dialog>
   );
 }

@@ -15,6 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { type FormEvent, useDeferredValue, useEffect, useId, useState } from 'react';
+import { formChanged, useDiscardGuard } from '../../../components/discard-guard';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -52,6 +53,7 @@ export function NewsletterEditorDialog({
   const create = useCreateNewsletter();
   const update = useUpdateNewsletter();
   const [values, setValues] = useState<NewsletterFormValues>(emptyNewsletter);
+  const [initial, setInitial] = useState<NewsletterFormValues>(emptyNewsletter);
   const [errors, setErrors] = useState<NewsletterFormErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const preview = useDeferredValue(values.content);
@@ -61,7 +63,9 @@ export function NewsletterEditorDialog({
 
   useEffect(() => {
     if (!open) return;
-    setValues(newsletter ? valuesOf(newsletter) : emptyNewsletter);
+    const start = newsletter ? valuesOf(newsletter) : emptyNewsletter;
+    setValues(start);
+    setInitial(start);
     setErrors({});
     setServerError(null);
   }, [open, newsletter]);
@@ -102,11 +106,13 @@ export function NewsletterEditorDialog({
     }
   };
 
+  const { requestClose, discardDialog } = useDiscardGuard(formChanged(values, initial), onClose);
+
   // Required fields are checked here (with the texts below the inputs), not by the browser.
   return (
     <Dialog
       open={open}
-      onClose={saving ? undefined : onClose}
+      onClose={saving ? undefined : requestClose}
       fullScreen={fullScreen}
       fullWidth
       maxWidth="lg"
@@ -192,13 +198,15 @@ export function NewsletterEditorDialog({
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={saving}>
+        <Button onClick={requestClose} disabled={saving}>
           {az.common.cancel}
         </Button>
         <Button type="submit" variant="contained" disabled={saving}>
           {saving ? t.saving : editing ? t.submitEdit : t.submitCreate}
         </Button>
       </DialogActions>
+      {/* Portalled like any dialog; rendered in here so that the form's layout is untouched. */}
+      {discardDialog}
     </Dialog>
   );
 }
