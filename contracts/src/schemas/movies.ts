@@ -109,6 +109,13 @@ export type MovieListQuery = Static<typeof MovieListQuery>;
 export const MovieList = Paged(Movie);
 export type MovieList = Static<typeof MovieList>;
 
+/** GET /api/movies/user/{id}: a member's collection, or `hidden: true` (and no rows) when the caller may not see it. */
+export const UserMovieList = Type.Object({
+  ...MovieList.properties,
+  hidden: Type.Optional(Type.Literal(true)),
+});
+export type UserMovieList = Static<typeof UserMovieList>;
+
 /** A search hit: the movie and its relevance (0-1). */
 export const MovieSearchHit = Type.Intersect([Movie, Type.Object({ score: Type.Number() })]);
 export type MovieSearchHit = Static<typeof MovieSearchHit>;

@@ -2,7 +2,16 @@ import { type Static, Type } from 'typebox';
 import { Email, Username } from './auth';
 import { Nullable, Paged, StringEnum } from './common';
 
-/** The profile of SPEC.md section 3; email only for the owner and admins. */
+/**
+ * Who may see a member's collection, entries and activity: anyone (public), friends, or
+ * nobody but themselves (private). Presence and last seen: friends, and other members when
+ * public (docs/social.md "Privacy").
+ */
+export const VISIBILITIES = ['public', 'friends', 'private'] as const;
+export const Visibility = StringEnum(VISIBILITIES);
+export type Visibility = Static<typeof Visibility>;
+
+/** The profile of SPEC.md section 3; email and visibility only for the owner and admins. */
 export const UserProfile = Type.Object({
   id: Type.String({ format: 'uuid' }),
   username: Type.String(),
@@ -10,22 +19,28 @@ export const UserProfile = Type.Object({
   avatar_url: Nullable(Type.String()),
   isAdmin: Type.Boolean(),
   created_at: Type.String({ format: 'date-time' }),
+  visibility: Visibility,
 });
 export type UserProfile = Static<typeof UserProfile>;
 
-/** What anyone may see of a member. */
+/**
+ * What anyone may see of a member. `last_seen` is left out for those who may not see the
+ * member's presence (visitors always; docs/social.md "Privacy"); `collection_hidden` says
+ * whether the caller may see their collection.
+ */
 export const PublicProfile = Type.Object({
   id: Type.String({ format: 'uuid' }),
   username: Type.String(),
   avatar_url: Nullable(Type.String()),
   isAdmin: Type.Boolean(),
   created_at: Type.String({ format: 'date-time' }),
-  last_seen: Nullable(Type.String({ format: 'date-time' })),
+  last_seen: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
+  collection_hidden: Type.Boolean(),
 });
 export type PublicProfile = Static<typeof PublicProfile>;
 
 export const UpdateProfileBody = Type.Object(
-  { username: Type.Optional(Username), email: Type.Optional(Email) },
+  { username: Type.Optional(Username), email: Type.Optional(Email), visibility: Type.Optional(Visibility) },
   { additionalProperties: false, minProperties: 1 },
 );
 export type UpdateProfileBody = Static<typeof UpdateProfileBody>;

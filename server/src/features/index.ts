@@ -15,6 +15,7 @@ import { healthRoutes } from './health/health.routes';
 import { moviesRoutes } from './movies/movies.routes';
 import { createMoviesService } from './movies/movies.service';
 import { newslettersRoutes } from './newsletters/newsletters.routes';
+import { blocksRoutes } from './privacy/blocks.routes';
 import { statsRoutes } from './stats/stats.routes';
 import { usersRoutes } from './users/users.routes';
 
@@ -35,6 +36,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(authRoutes, { prefix: '/auth', auth });
   await app.register(changePasswordRoutes, { prefix: '/user', auth });
   await app.register(usersRoutes, { prefix: '/user' });
+  await app.register(blocksRoutes, { prefix: '/user' });
   await app.register(friendsRoutes, { prefix: '/friends' });
   const films = createFilmsService({
     db: app.database.db,

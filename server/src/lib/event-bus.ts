@@ -20,9 +20,14 @@ export interface DomainEvents {
   'friend:accepted': [{ userIds: [string, string]; requestId: string }];
   /** A request was rejected or cancelled, or a friendship removed. */
   'friend:removed': [{ userIds: [string, string] }];
+  /**
+   * A block between the two users was made or lifted (docs/social.md "Blocking"): what each
+   * may see of the other changed.
+   */
+  'user:blocked': [{ userIds: [string, string]; blocked: boolean }];
   /** Every token of the user was revoked (password change or reset, deletion): their sockets must go. */
   'user:revoked': [{ userId: string }];
-  /** The user's row changed in what a request relies on (admin flag, username, email, avatar); raised after the commit. */
+  /** The user's row changed in what a request relies on (admin flag, username, email, avatar, visibility); raised after the commit. */
   'user:changed': [{ userId: string }];
   /** A member registered. */
   'user:created': [{ userId: string }];

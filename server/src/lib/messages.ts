@@ -32,6 +32,7 @@ export const msg = {
     passwordLength: 'Şifrə 8-128 simvol olmalıdır',
     passwordIsUsername: 'Şifrə istifadəçi adı ilə eyni ola bilməz',
     passwordCommon: 'Bu şifrə çox sadədir, başqa şifrə seçin',
+    visibility: 'Görünmə yalnız "public", "friends" və ya "private" ola bilər',
   },
   auth: {
     missingToken: 'Giriş tələb olunur',
@@ -54,6 +55,9 @@ export const msg = {
     adminOnly: 'Bu əməliyyat üçün admin yetkiniz yoxdur',
     lastAdmin: 'Sonuncu admini silmək və ya adminlikdən çıxarmaq olmaz',
     deleted: 'İstifadəçi silindi',
+  },
+  blocks: {
+    self: 'Özünüzü bloklaya bilməzsiniz',
   },
   avatar: {
     missing: 'Şəkil faylı göndərilməyib (sahə adı: avatar)',

@@ -22,6 +22,7 @@ export interface AuthUser {
   avatar: string | null;
   tokenVersion: number;
   createdAt: Date;
+  visibility: 'public' | 'friends' | 'private';
 }
 
 declare module 'fastify' {
@@ -97,6 +98,7 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
       avatar: users.avatar,
       tokenVersion: users.tokenVersion,
       createdAt: users.createdAt,
+      visibility: users.visibility,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))

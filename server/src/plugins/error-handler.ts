@@ -21,6 +21,8 @@ function fieldText(field: string, e: FastifySchemaValidationError): string {
       return msg.fields.type;
     case 'format':
       return field === 'email' ? msg.fields.email : msg.fields.invalid;
+    case 'enum':
+      return field === 'visibility' ? msg.fields.visibility : msg.fields.invalid;
     case 'minLength':
     case 'maxLength':
     case 'pattern':

@@ -10,7 +10,11 @@ import { type InvalidationChannel, shareInvalidations, TTL_SPREAD } from '../lib
  * write drops which answer is decided here, in one place.
  */
 export const tag = {
-  /** A member's movies, with their own name and avatar as the owner. */
+  /**
+   * A member's movies, with their own name and avatar as the owner. A collection read by another
+   * member is also filed under both people: tags, since a friendship or block decides whether it
+   * is shown (features/privacy/visibility.ts).
+   */
   movies: (ownerId: string) => `movies:${ownerId}`,
   /** A member's friends and pending requests (both ways). */
   people: (userId: string) => `people:${userId}`,
@@ -29,6 +33,8 @@ const TAGS_OF: { [K in keyof DomainEvents]: (...args: DomainEvents[K]) => string
   'friend:request': ({ toUserId, sender }) => [tag.people(toUserId), tag.people(sender.id)],
   'friend:accepted': ({ userIds }) => userIds.map(tag.people),
   'friend:removed': ({ userIds }) => userIds.map(tag.people),
+  // What each may see of the other: their lists of people and (through people:) the other's movies.
+  'user:blocked': ({ userIds }) => userIds.map(tag.people),
   // Name, avatar, email or admin flag: shown on their movies, in others' lists of people and to admins.
   'user:changed': ({ userId }) => [tag.movies(userId), tag.everyonesPeople, tag.users],
   // Also a deletion, whose cascade takes their movies, friendships, reads and newsletters.

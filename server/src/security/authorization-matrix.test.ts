@@ -308,6 +308,21 @@ const MATRIX: Row[] = [
     url: (w) => `/api/friends/${w.users.friend.user.id}`,
     expect: ownerOnly(200, 404),
   },
+  // blocking (docs/social.md "Blocking"): any member, towards anyone but themselves
+  { method: 'GET', path: '/api/user/blocks', url: () => '/api/user/blocks', expect: members(200) },
+  {
+    method: 'POST',
+    path: '/api/user/{id}/block',
+    url: (w) => `/api/user/${w.users.target.user.id}/block`,
+    expect: members(204),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/user/{id}/block',
+    url: (w) => `/api/user/${w.users.target.user.id}/block`,
+    expect: members(204),
+    why: 'lifting a block one never made leaves the same state',
+  },
   // films: the catalogue is public
   { method: 'GET', path: '/api/films/search', url: () => '/api/films/search?q=Matris', expect: all(200) },
   { method: 'GET', path: '/api/films/{id}', url: (w) => `/api/films/${w.film}`, expect: all(200) },

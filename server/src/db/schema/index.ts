@@ -1,4 +1,5 @@
 // The one barrel the architecture allows: drizzle-kit and the query builder need every table.
+export * from './blocks';
 export * from './comments';
 export * from './films';
 export * from './friendships';

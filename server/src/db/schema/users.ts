@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** Who may see a member's collection, entries and activity (docs/social.md "Privacy"). */
+export const VISIBILITIES = ['public', 'friends', 'private'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
 
 /**
  * Members. Username and email are unique without regard to case; usernames also by their
@@ -24,6 +28,8 @@ export const users = pgTable(
     /** Bumped on password change or reset: tokens carrying an older value are revoked. */
     tokenVersion: integer('token_version').notNull().default(0),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** docs/social.md "Privacy": public (default), friends or private. */
+    visibility: text('visibility', { enum: VISIBILITIES }).notNull().default('public'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -39,6 +45,10 @@ export const users = pgTable(
     // No pending list, as for every GIN index (migration 0005).
     index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`).with({ fastupdate: false }),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`).with({ fastupdate: false }),
+    check('users_visibility_check', sql`${t.visibility} in ('public', 'friends', 'private')`),
+    // The few members who hide their collection: a search over everyone's movies leaves theirs out
+    // by this short list (features/privacy/visibility.ts hiddenOwnersFor).
+    index('users_not_public_idx').on(t.id).where(sql`${t.visibility} <> 'public'`),
   ],
 );
 export type UserRow = typeof users.$inferSelect;

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { pageWithTotal } from '../../db/paging';
 import { preparedOnce } from '../../db/prepared';
 import { type FriendshipRow, friendships, users } from '../../db/schema/index';
+import { blockedBetween } from '../privacy/visibility';
 
 /** All SQL about friend requests and friendships. One row per unordered pair (friendships_pair_key). */
 
@@ -203,7 +204,12 @@ const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)
  * caller, each with the pair's row if there is one. Exact and prefix matches first.
  */
 export const searchPeople = async (db: Db, me: string, q: string, page: number, limit: number) => {
-  const where = and(ne(users.id, me), ilike(users.username, containsPattern(q)));
+  // Members blocked either way do not find each other (docs/social.md "Blocking").
+  const where = and(
+    ne(users.id, me),
+    ilike(users.username, containsPattern(q)),
+    sql`not ${blockedBetween(sql`${me}::uuid`, users.id)}`,
+  );
   const [rows, totals] = await Promise.all([
     db
       .select({

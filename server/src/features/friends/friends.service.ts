@@ -12,6 +12,8 @@ import { pgErrorOf } from '../../lib/db-errors';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { DomainEvents, EventBus, PersonRef } from '../../lib/event-bus';
 import { msg } from '../../lib/messages';
+import { lockPairChanges } from '../privacy/blocks.repository';
+import { isBlockedBetween } from '../privacy/visibility';
 import { avatarUrl } from '../users/users.mappers';
 import * as repo from './friends.repository';
 
@@ -92,6 +94,10 @@ export const createFriendsService = ({ db, bus, log }: FriendsDeps) => {
   const sendInTransaction = (me: string, target: string) =>
     db.transaction(async (txRaw): Promise<SendOutcome> => {
       const tx = txRaw as unknown as Db;
+      // After a block between the two (made before, or crossing this request and committed first
+      // under the same pair lock) the member is not there for them (docs/social.md "Blocking").
+      await lockPairChanges(tx, me, target);
+      if (await isBlockedBetween(tx, me, target)) throw new NotFoundError(msg.users.notFound);
       for (let attempt = 0; attempt < SEND_ATTEMPTS; attempt++) {
         const inserted = await repo.insertRequestIfAbsent(tx, me, target);
         if (inserted) return { status: 'pending', requestId: inserted.id };

@@ -1,22 +1,23 @@
-import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pageWithTotal } from '../../db/paging';
 import { preparedOnce } from '../../db/prepared';
-import { friendships, type MovieRow, movies, users } from '../../db/schema/index';
+import { friendships, type MovieRow, movies, users, type Visibility } from '../../db/schema/index';
 import { textQuery } from '../../db/text-query';
+import { visibleToViewer } from '../privacy/visibility';
 
 /** All SQL about movies. */
 
 /** A movie as the API needs it: without the search columns, which only the database reads. */
 export type MovieData = Omit<MovieRow, 'searchText' | 'searchVector'>;
 /** What a movie shows of its owner. */
-export type MovieOwner = { id: string; username: string; avatar: string | null };
+export type MovieOwner = { id: string; username: string; avatar: string | null; visibility: Visibility };
 export type MovieWithOwner = MovieData & { owner: MovieOwner };
 
 const { searchText: _searchText, searchVector: _searchVector, ...movieColumns } = getTableColumns(movies);
 const withOwner = {
   movie: movieColumns,
-  owner: { id: users.id, username: users.username, avatar: users.avatar },
+  owner: { id: users.id, username: users.username, avatar: users.avatar, visibility: users.visibility },
 };
 const flatten = (r: { movie: MovieData; owner: MovieOwner }): MovieWithOwner => ({
   ...r.movie,
@@ -109,7 +110,14 @@ export const friendsEntriesOf = async (db: Db, viewerId: string, filmId: string)
     .select(withOwner)
     .from(movies)
     .innerJoin(users, eq(users.id, movies.ownerId))
-    .where(and(eq(movies.filmId, filmId), sql`${movies.ownerId} in ${friendIds}`))
+    .where(
+      and(
+        eq(movies.filmId, filmId),
+        sql`${movies.ownerId} in ${friendIds}`,
+        // Friends' entries, as far as each friend's visibility shows them (docs/social.md "Privacy").
+        visibleToViewer(viewerId, { id: users.id, visibility: users.visibility }),
+      ),
+    )
     .orderBy(desc(movies.updatedAt), desc(movies.id))
     .limit(FRIENDS_ON_FILM);
   return rows.map(flatten);
@@ -185,18 +193,21 @@ export const searchMovies = async (
   db: Db,
   query: string,
   page: { page: number; limit: number },
+  hiddenOwners: string[] = [],
 ): Promise<{ rows: (MovieWithOwner & { score: number })[]; total: number }> => {
+  // Entries of members whose collection the caller may not see (privacy/visibility.ts hiddenOwnersFor).
+  const shown = hiddenOwners.length === 0 ? sql`` : sql` and ${notInArray(movies.ownerId, hiddenOwners)}`;
   const countHits = async (tsq: string) =>
     Number(
       rowsOf<{ n: number }>(
         await db.execute(
-          sql`select count(*)::int as n from (select 1 from ${movies} where ${movies.searchVector} @@ to_tsquery('simple'::regconfig, ${tsq}) limit ${SEARCH_TOTAL_CAP}) hits`,
+          sql`select count(*)::int as n from (select 1 from ${movies} where ${movies.searchVector} @@ to_tsquery('simple'::regconfig, ${tsq})${shown} limit ${SEARCH_TOTAL_CAP}) hits`,
         ),
       )[0]?.n ?? 0,
     );
   const { tsq, total } = await textQuery(db, query, countHits);
   if (tsq === null || total === 0) return { rows: [], total };
-  const matches = sql`${movies.searchVector} @@ to_tsquery('simple'::regconfig, ${tsq})`;
+  const matches = sql`${movies.searchVector} @@ to_tsquery('simple'::regconfig, ${tsq})${shown}`;
 
   // Relevance: how close the whole query is to a run of the movie's words (1 = contained as typed).
   const score = sql<number>`word_similarity(kd_fold(${query}), ${movies.searchText})`;

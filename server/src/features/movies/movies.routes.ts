@@ -8,12 +8,14 @@ import {
   MovieListQuery,
   MovieSearchResult,
   UpdateMovieBody,
+  UserMovieList,
 } from '@kinodost/contracts/schemas/movies';
 import { Type } from 'typebox';
 import { NotFoundError } from '../../lib/errors';
 import { msg } from '../../lib/messages';
 import { bearer, currentUser, paged } from '../../lib/route-helpers';
 import { tag } from '../../plugins/response-cache';
+import { mayViewerSee } from '../privacy/visibility';
 import { findUserById } from '../users/users.repository';
 import { toMovie, toOwnedMovie } from './movies.mappers';
 import type { MovieOwner } from './movies.repository';
@@ -63,7 +65,7 @@ export const moviesRoutes: FastifyPluginAsyncTypebox<{ movies: MoviesService }> 
       },
     },
     async (request) => {
-      const { rows, total } = await movies.search(request.params.query, request.query);
+      const { rows, total } = await movies.search(currentUser(request).id, request.params.query, request.query);
       return paged(
         rows.map((r) => ({ ...toMovie(r), score: r.score })),
         total,
@@ -75,25 +77,45 @@ export const moviesRoutes: FastifyPluginAsyncTypebox<{ movies: MoviesService }> 
   app.get(
     '/user/:id',
     {
-      config: { cacheTags: (request) => [tag.movies((request.params as { id: string }).id)] },
+      onRequest: app.identify,
+      // Whether the caller may see it also turns on the owner's friendships and blocks (people:).
+      config: {
+        cacheTags: (request) => {
+          const { id } = request.params as { id: string };
+          return [tag.movies(id), tag.people(id)];
+        },
+      },
       schema: {
         tags: ['movies'],
+        description:
+          'A member’s collection. To a caller the member’s visibility does not admit (docs/social.md "Privacy"): `{success: true, data: [], total: 0, hidden: true}`.',
         params: IdParams,
         querystring: MovieListQuery,
-        response: { 200: MovieList, ...errors },
+        response: { 200: UserMovieList, ...errors },
       },
     },
     async (request) => {
       const owner = await findUserById(app.database.db, request.params.id);
       if (!owner) throw new NotFoundError(msg.users.notFound);
+      if (!(await mayViewerSee(app.database.db, request.user?.id ?? null, owner, 'collection'))) {
+        return { ...paged([], 0, request.query), hidden: true as const };
+      }
       return pageOf(owner, request.query);
     },
   );
 
   app.get(
     '/:id',
-    { schema: { tags: ['movies'], params: IdParams, response: { 200: Movie, ...errors } } },
-    async (request) => toMovie(await movies.get(request.params.id)),
+    {
+      onRequest: app.identify,
+      schema: {
+        tags: ['movies'],
+        description: 'One entry; 404 to a caller who may not see its owner’s collection.',
+        params: IdParams,
+        response: { 200: Movie, ...errors },
+      },
+    },
+    async (request) => toMovie(await movies.getFor(request.user?.id ?? null, request.params.id)),
   );
 
   app.post(

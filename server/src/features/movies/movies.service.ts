@@ -5,6 +5,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors'
 import type { EventBus } from '../../lib/event-bus';
 import { msg } from '../../lib/messages';
 import type { FilmsService } from '../films/films.service';
+import { hiddenOwnersFor, mayViewerSee } from '../privacy/visibility';
 import * as repo from './movies.repository';
 
 /** Who is acting: ownership decides, admins may change anything. */
@@ -70,6 +71,15 @@ export const createMoviesService = (db: Db, bus: EventBus, films: FilmsService) 
       return movie;
     },
 
+    /** An entry as `viewerId` (null: a visitor) may see it: 404 when its owner's collection is hidden from them. */
+    async getFor(viewerId: string | null, id: string) {
+      const movie = await repo.findMovie(db, id);
+      if (!movie || !(await mayViewerSee(db, viewerId, movie.owner, 'collection'))) {
+        throw new NotFoundError(msg.movies.notFound);
+      }
+      return movie;
+    },
+
     /**
      * Changes an entry: rating, status and watched_at are the member's; the film's facts change the
      * film when the caller may edit it (FilmsService.changeFacts), and then every entry of it.
@@ -95,10 +105,11 @@ export const createMoviesService = (db: Db, bus: EventBus, films: FilmsService) 
     /** One page of a member's movies, without the owner (movies.mappers.ts toOwnedMovie). */
     listOf: (ownerId: string, q: MovieListQuery) => repo.listMoviesOf(db, ownerId, q),
 
-    search(query: string, page: { page: number; limit: number }) {
+    /** Everyone's entries matching the query, without those of members whose collection is hidden from the viewer. */
+    async search(viewerId: string, query: string, page: { page: number; limit: number }) {
       const q = query.trim();
       if (!q || q.length > 100) throw new ValidationError(msg.movies.badQuery, { query: msg.movies.badQuery });
-      return repo.searchMovies(db, q, page);
+      return repo.searchMovies(db, q, page, await hiddenOwnersFor(db, viewerId));
     },
 
     /** A film's page: how members took it, the viewer's own entry, and their friends' entries. */

@@ -1,6 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { friendships, users } from '../../db/schema/index';
+import { visibleToViewer } from '../privacy/visibility';
 
 /** All SQL of presence: whose presence a user may see, and last-seen times. */
 
@@ -30,7 +31,24 @@ export const touchLastSeen = async (db: Db, userId: string): Promise<Date | null
       .returning({ at: users.lastSeenAt })
   )[0]?.at ?? null;
 
-export const lastSeenOf = async (db: Db, userId: string): Promise<Date | null | undefined> => {
-  const [row] = await db.select({ at: users.lastSeenAt }).from(users).where(eq(users.id, userId));
-  return row ? row.at : undefined;
+/**
+ * A member's last seen as `viewerId` may know it: undefined when there is no such member or the
+ * viewer may not see their presence (features/privacy/visibility.ts), so nothing is answered.
+ */
+export const lastSeenFor = async (
+  db: Db,
+  viewerId: string,
+  userId: string,
+): Promise<{ at: Date | null } | undefined> => {
+  const [row] = await db
+    .select({ at: users.lastSeenAt })
+    .from(users)
+    .where(
+      and(eq(users.id, userId), visibleToViewer(viewerId, { id: users.id, visibility: users.visibility }, 'presence')),
+    );
+  return row;
 };
+
+/** The member's visibility, or undefined when there is no such member. */
+export const visibilityOf = async (db: Db, userId: string) =>
+  (await db.select({ visibility: users.visibility }).from(users).where(eq(users.id, userId)))[0]?.visibility;

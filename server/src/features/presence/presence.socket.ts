@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import { createRedisPresenceStore } from './presence.redis-store';
-import { friendIdsOf, lastSeenOf, touchLastSeen } from './presence.repository';
+import { friendIdsOf, lastSeenFor, touchLastSeen, visibilityOf } from './presence.repository';
 import { createMemoryPresenceStore } from './presence.store';
 import { createSocketRateLimit } from './socket-rate-limit';
 
@@ -227,14 +227,16 @@ export const presencePlugin = fp(async function presencePlugin(app: FastifyInsta
       guarded(async (payload) => {
         const target = (payload as { userId?: unknown } | null)?.userId;
         if (typeof target !== 'string' || !UUID.test(target)) return;
+        // Only those who may see the member's presence are answered and watch it (docs/social.md
+        // "Privacy"); anyone else hears nothing, and the page keeps the member neutral.
+        const seen = await lastSeenFor(db, userId, target);
+        if (!seen) return;
         socket.join(watchRoom(target));
         if ((await store.online([target])).has(target)) {
           socket.emit('user:online', { userId: target });
           return;
         }
-        const at = await lastSeenOf(db, target);
-        if (at === undefined) return;
-        socket.emit('user:lastSeenResponse', { userId: target, lastSeen: at ? at.toISOString() : null });
+        socket.emit('user:lastSeenResponse', { userId: target, lastSeen: seen.at ? seen.at.toISOString() : null });
       }),
     );
     socket.on('disconnect', () => {
@@ -256,10 +258,31 @@ export const presencePlugin = fp(async function presencePlugin(app: FastifyInsta
     if (online.has(a)) io.to(userRoom(b)).emit('user:online', { userId: a });
     if (online.has(b)) io.to(userRoom(a)).emit('user:online', { userId: b });
   });
+  /**
+   * What may no longer be seen stops arriving: each of the two stops watching the other's presence
+   * (a later user:lastSeen is checked afresh, so a member who still may see it asks again).
+   */
+  const stopWatchingEachOther = (a: string, b: string) => {
+    io.in(userRoom(a)).socketsLeave(watchRoom(b));
+    io.in(userRoom(b)).socketsLeave(watchRoom(a));
+  };
   app.bus.on('friend:removed', (e) => {
     const [a, b] = e.userIds;
+    stopWatchingEachOther(a, b);
     io.to(userRoom(a)).emit('friend:removed', { userId: b });
     io.to(userRoom(b)).emit('friend:removed', { userId: a });
+  });
+  app.bus.on('user:blocked', (e) => {
+    if (e.blocked) stopWatchingEachOther(...e.userIds);
+  });
+  // A member who stops being public is no longer watched by those who are not friends: every
+  // watcher leaves (friends keep their presence through their own rooms; others may ask again).
+  app.bus.on('user:changed', ({ userId }) => {
+    visibilityOf(db, userId)
+      .then((visibility) => {
+        if (visibility && visibility !== 'public') io.in(watchRoom(userId)).socketsLeave(watchRoom(userId));
+      })
+      .catch((err) => app.log.warn({ err, userId }, 'could not re-check who watches a member'));
   });
   app.bus.on('newsletter:created', (e) => {
     io.to(MEMBERS).emit('newsletter:created', e);

@@ -6,7 +6,7 @@ export const avatarUrl = (avatar: string | null): string | null => (avatar ? `/u
 
 /** The profile the owner and admins see. */
 export const toProfile = (
-  u: Pick<UserRow, 'id' | 'username' | 'email' | 'avatar' | 'isAdmin' | 'createdAt'>,
+  u: Pick<UserRow, 'id' | 'username' | 'email' | 'avatar' | 'isAdmin' | 'createdAt' | 'visibility'>,
 ): UserProfile => ({
   id: u.id,
   username: u.username,
@@ -14,14 +14,22 @@ export const toProfile = (
   avatar_url: avatarUrl(u.avatar),
   isAdmin: u.isAdmin,
   created_at: u.createdAt.toISOString(),
+  visibility: u.visibility,
 });
 
-/** What anyone may see of a member: no email. */
-export const toPublicProfile = (u: UserRow): PublicProfile => ({
+/**
+ * What a viewer may see of a member: no email; `last_seen` only when the viewer may see their
+ * presence, and whether their collection is hidden from the viewer (features/privacy/visibility.ts).
+ */
+export const toPublicProfile = (
+  u: UserRow,
+  may: { presence: boolean; collection: boolean } = { presence: false, collection: u.visibility === 'public' },
+): PublicProfile => ({
   id: u.id,
   username: u.username,
   avatar_url: avatarUrl(u.avatar),
   isAdmin: u.isAdmin,
   created_at: u.createdAt.toISOString(),
-  last_seen: u.lastSeenAt ? u.lastSeenAt.toISOString() : null,
+  ...(may.presence ? { last_seen: u.lastSeenAt ? u.lastSeenAt.toISOString() : null } : {}),
+  collection_hidden: !may.collection,
 });

@@ -68,7 +68,7 @@ export const insertUser = async (
 export const updateUser = async (
   db: Db,
   id: string,
-  patch: Partial<Pick<UserRow, 'username' | 'email' | 'isAdmin' | 'avatar'>>,
+  patch: Partial<Pick<UserRow, 'username' | 'email' | 'isAdmin' | 'avatar' | 'visibility'>>,
 ): Promise<UserRow | undefined> =>
   (
     await db

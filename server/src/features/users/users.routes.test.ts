@@ -40,6 +40,7 @@ describe('own profile', () => {
       avatar_url: null,
       isAdmin: false,
       created_at: user.createdAt.toISOString(),
+      visibility: 'public',
     });
   });
 
@@ -91,7 +92,7 @@ describe('own profile', () => {
 });
 
 describe('public profiles', () => {
-  it('by id and by username (any case), without the email', async () => {
+  it('by id and by username (any case), without the email; a visitor never gets last_seen', async () => {
     const { user } = await createUser(t.app, { username: 'Fidan' });
     const byId = await t.inject({ method: 'GET', url: `/api/user/profile/${user.id}` });
     expect(byId.statusCode).toBe(200);
@@ -101,8 +102,11 @@ describe('public profiles', () => {
       avatar_url: null,
       isAdmin: false,
       created_at: user.createdAt.toISOString(),
-      last_seen: null,
+      collection_hidden: false,
     });
+    const member = await createUser(t.app);
+    const asMember = await as(member.token, 'GET', `/api/user/profile/${user.id}`);
+    expect(asMember.json()).toEqual({ ...byId.json(), last_seen: null });
     const byName = await t.inject({ method: 'GET', url: '/api/user/profile/username/fidan' });
     expect(byName.json()).toEqual(byId.json());
   });

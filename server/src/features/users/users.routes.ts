@@ -10,11 +10,14 @@ import {
   UserListQuery,
   UserProfile,
 } from '@kinodost/contracts/schemas/users';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import type { UserRow } from '../../db/schema/index';
 import { readAvatarUpload, refuseOversizeAvatar } from '../../lib/image-upload';
 import { msg } from '../../lib/messages';
 import { bearer, currentUser } from '../../lib/route-helpers';
 import { tag } from '../../plugins/response-cache';
+import { maySee, relationOf } from '../privacy/visibility';
 import { toProfile, toPublicProfile } from './users.mappers';
 import { createUsersService } from './users.service';
 
@@ -44,22 +47,41 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => toProfile(await users.updateOwnProfile(currentUser(request).id, request.body)),
   );
 
+  /** A member's public profile as the caller (a visitor when signed out) may see it. */
+  const profileFor = async (request: FastifyRequest, row: UserRow) => {
+    const relation = await relationOf(app.database.db, request.user?.id ?? null, row.id);
+    return toPublicProfile(row, {
+      presence: maySee(relation, row.visibility, 'presence'),
+      collection: maySee(relation, row.visibility, 'collection'),
+    });
+  };
+
   app.get(
     '/profile/:id',
-    { schema: { tags: ['users'], params: IdParams, response: { 200: PublicProfile, ...errors } } },
-    async (request) => toPublicProfile(await users.getById(request.params.id)),
+    {
+      onRequest: app.identify,
+      schema: {
+        tags: ['users'],
+        description:
+          '`last_seen` only for those who may see the member’s presence (never visitors); `collection_hidden` when the caller may not see their collection.',
+        params: IdParams,
+        response: { 200: PublicProfile, ...errors },
+      },
+    },
+    async (request) => profileFor(request, await users.getById(request.params.id)),
   );
 
   app.get(
     '/profile/username/:username',
     {
+      onRequest: app.identify,
       schema: {
         tags: ['users'],
         params: Type.Object({ username: Type.String({ minLength: 1, maxLength: 100 }) }),
         response: { 200: PublicProfile, ...errors },
       },
     },
-    async (request) => toPublicProfile(await users.getByUsername(request.params.username)),
+    async (request) => profileFor(request, await users.getByUsername(request.params.username)),
   );
 
   app.post(
