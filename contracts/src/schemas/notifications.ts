@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Nullable, StringEnum } from './common';
-import { FilmRef } from './feed';
+import { CursorQuery, FilmRef } from './feed';
 import { PersonRef } from './people';
 
 export const NOTIFICATION_TYPES = [
@@ -25,6 +25,16 @@ export const Notification = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
 });
 export type Notification = Static<typeof Notification>;
+
+/**
+ * `exclude_type` leaves one type out: the header lists friend requests in a section of their own
+ * (from the friends routes), and the other notifications and their unread count below it.
+ */
+export const NotificationTypeFilter = Type.Object({
+  exclude_type: Type.Optional(StringEnum(NOTIFICATION_TYPES)),
+});
+export const NotificationQuery = Type.Object({ ...CursorQuery.properties, ...NotificationTypeFilter.properties });
+export type NotificationQuery = Static<typeof NotificationQuery>;
 
 export const NotificationPage = Type.Object({
   success: Type.Literal(true),

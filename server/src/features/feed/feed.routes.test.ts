@@ -359,6 +359,29 @@ describe('notifications: paging and marking read', () => {
     expect((await mark({})).json()).toEqual({ success: true, count: 0 });
   });
 
+  it('exclude_type leaves friend requests out of the list and the unread count (the header shows them apart)', async () => {
+    const [me, sender, admin] = await Promise.all([createUser(t.app), createUser(t.app), createAdmin(t.app)]);
+    const film = await createFilm(t.app);
+    const posted = await t.injectAs(me.token, {
+      method: 'POST',
+      url: `/api/films/${film.id}/comments`,
+      payload: { text: 'Bəyəndim' },
+    });
+    await t.injectAs(admin.token, { method: 'PUT', url: `/api/admin/comments/${posted.json().id}/reject` });
+    await t.injectAs(sender.token, { method: 'POST', url: `/api/friends/request/${me.user.id}` });
+    expect(await unread(me)).toEqual({ success: true, count: 2 });
+    const others = await t.injectAs(me.token, {
+      method: 'GET',
+      url: '/api/notifications/unread-count?exclude_type=friend_request',
+    });
+    expect(others.json()).toEqual({ success: true, count: 1 });
+    const list = await notificationsOf(me, '?exclude_type=friend_request');
+    expect(list.data.map((n) => n.type)).toEqual(['comment_rejected']);
+    const bad = await t.injectAs(me.token, { method: 'GET', url: '/api/notifications?exclude_type=everything' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ success: false, error: 'Məlumatlar düzgün deyil' });
+  });
+
   it.each([
     ['ids not uuids', { ids: ['x'] }],
     ['empty ids', { ids: [] }],

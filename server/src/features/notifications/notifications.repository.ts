@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { comments, films, type NotificationType, notifications, users } from '../../db/schema/index';
@@ -65,11 +65,18 @@ const select = (db: Db) =>
     .leftJoin(films, sql`${films.id} = coalesce(${comments.filmId}, ${notifications.filmId})`);
 
 /** A page of a member's notifications, newest first, `limit + 1` rows, from notifications_user_newest_idx. */
-export const listNotifications = async (db: Db, userId: string, cursor: Cursor | undefined, limit: number) =>
+export const listNotifications = async (
+  db: Db,
+  userId: string,
+  cursor: Cursor | undefined,
+  limit: number,
+  excluded?: NotificationType,
+) =>
   (await select(db)
     .where(
       and(
         eq(notifications.userId, userId),
+        excluded ? ne(notifications.type, excluded) : undefined,
         cursor
           ? sql`(${notifications.createdAt}, ${notifications.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`
           : undefined,
@@ -82,12 +89,18 @@ export const findNotification = async (db: Db, id: string): Promise<Notification
   ((await select(db).where(eq(notifications.id, id))) as NotificationItemRow[])[0];
 
 /** Unread notifications of a member, from the partial index notifications_user_unread_idx. */
-export const countUnread = async (db: Db, userId: string): Promise<number> =>
+export const countUnread = async (db: Db, userId: string, excluded?: NotificationType): Promise<number> =>
   (
     await db
       .select({ n: count() })
       .from(notifications)
-      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          isNull(notifications.readAt),
+          excluded ? ne(notifications.type, excluded) : undefined,
+        ),
+      )
   )[0]?.n ?? 0;
 
 /** Marks the member's given (or all) unread notifications read; answers how many. Others' ids are ignored. */

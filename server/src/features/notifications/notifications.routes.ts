@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '@kinodost/contracts/errors';
 import { CountReply } from '@kinodost/contracts/schemas/common';
-import { CursorQuery } from '@kinodost/contracts/schemas/feed';
 import {
   MarkReadBody,
   MarkReadReply,
   type Notification,
   NotificationPage,
+  NotificationQuery,
+  NotificationTypeFilter,
 } from '@kinodost/contracts/schemas/notifications';
 import { bearer, currentUser } from '../../lib/route-helpers';
 import { toFilmRef, toPersonRef } from '../feed/feed.mappers';
@@ -41,19 +42,32 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/',
-    { schema: { tags, security: bearer, querystring: CursorQuery, response: { 200: NotificationPage, ...errors } } },
+    {
+      schema: {
+        tags,
+        security: bearer,
+        querystring: NotificationQuery,
+        response: { 200: NotificationPage, ...errors },
+      },
+    },
     async (request) => {
       const cursor = decodeCursor(request.query.before);
-      const rows = await listNotifications(db, currentUser(request).id, cursor, request.query.limit);
-      const { rows: page, nextCursor } = keysetPage(rows, request.query.limit);
+      const { limit, exclude_type: excluded } = request.query;
+      const rows = await listNotifications(db, currentUser(request).id, cursor, limit, excluded);
+      const { rows: page, nextCursor } = keysetPage(rows, limit);
       return { success: true as const, data: page.map(toNotification), next_cursor: nextCursor };
     },
   );
 
   app.get(
     '/unread-count',
-    { schema: { tags, security: bearer, response: { 200: CountReply, ...errors } } },
-    async (request) => ({ success: true as const, count: await countUnread(db, currentUser(request).id) }),
+    {
+      schema: { tags, security: bearer, querystring: NotificationTypeFilter, response: { 200: CountReply, ...errors } },
+    },
+    async (request) => ({
+      success: true as const,
+      count: await countUnread(db, currentUser(request).id, request.query.exclude_type),
+    }),
   );
 
   app.post(
