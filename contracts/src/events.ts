@@ -1,4 +1,6 @@
 /** socket.io event maps shared by server and web (SPEC.md section 7 "Realtime socket"). */
+import type { FeedItem } from './schemas/feed';
+import type { Notification } from './schemas/notifications';
 
 export interface UserIdPayload {
   userId: string;
@@ -30,6 +32,10 @@ export interface ServerToClientEvents {
   'friend:removed': (payload: { userId: string }) => void;
   /** A newsletter was published. */
   'newsletter:created': (payload: { id: string; title: string; is_important: boolean; created_at: string }) => void;
+  /** A friend (or you) did something: the newest item of your feed. */
+  'feed:new': (payload: { item: FeedItem }) => void;
+  /** A new notification of yours. */
+  'notification:new': (payload: { notification: Notification }) => void;
   /**
    * Events meant for you may have been lost: the server's link to the other processes (Redis) was
    * down and is back. Refetch what the events above keep fresh (friends, requests, newsletters).

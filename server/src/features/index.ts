@@ -5,6 +5,7 @@ import { createAuthThrottles } from './auth/auth.throttles';
 import { adminCommentsRoutes, filmCommentsRoutes, movieCommentsRoutes } from './comments/comments.routes';
 import { createCommentsService } from './comments/comments.service';
 import { createCommentThrottle } from './comments/comments.throttle';
+import { feedRoutes } from './feed/feed.routes';
 import { loadBundledCatalogue } from './films/catalogue/bundled';
 import { createTmdbClient } from './films/catalogue/tmdb';
 import { adminFilmsRoutes, filmsRoutes } from './films/films.routes';
@@ -15,6 +16,7 @@ import { healthRoutes } from './health/health.routes';
 import { moviesRoutes } from './movies/movies.routes';
 import { createMoviesService } from './movies/movies.service';
 import { newslettersRoutes } from './newsletters/newsletters.routes';
+import { notificationsRoutes } from './notifications/notifications.routes';
 import { blocksRoutes } from './privacy/blocks.routes';
 import { statsRoutes } from './stats/stats.routes';
 import { usersRoutes } from './users/users.routes';
@@ -59,11 +61,13 @@ export async function registerFeatures(app: FastifyInstance) {
   const comments = createCommentsService(
     app.database.db,
     createCommentThrottle(app.config.limits, app.redis, app.config.redisPrefix),
-    { films, movies },
+    { films, movies, bus: app.bus },
   );
   await app.register(movieCommentsRoutes, { prefix: '/movies', comments });
   await app.register(filmCommentsRoutes, { prefix: '/films', comments });
   await app.register(adminCommentsRoutes, { prefix: '/admin/comments', comments });
   await app.register(statsRoutes, { prefix: '/stats' });
   await app.register(newslettersRoutes, { prefix: '/newsletters' });
+  await app.register(feedRoutes, { prefix: '/feed' });
+  await app.register(notificationsRoutes, { prefix: '/notifications' });
 }

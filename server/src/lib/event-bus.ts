@@ -33,6 +33,10 @@ export interface DomainEvents {
   'user:created': [{ userId: string }];
   /** A member's movies changed: one was added, edited or deleted (by them or an admin). */
   'movies:changed': [{ ownerId: string }];
+  /** A feed item was written (its cause committed): the feed feature delivers it to the audience. */
+  'activity:created': [{ id: string }];
+  /** A notification was written (its cause committed): delivered to its member. */
+  'notification:created': [{ id: string }];
   /** A newsletter was published. */
   'newsletter:created': [{ id: string; title: string; is_important: boolean; created_at: string }];
   /** A newsletter was edited or deleted. */

@@ -120,6 +120,12 @@ export const msg = {
     moderated: 'Şərhlər yeniləndi',
     limited: 'Çox sayda şərh göndərildi. Bir az sonra yenidən cəhd edin',
   },
+  feed: {
+    badCursor: 'Səhifə göstəricisi düzgün deyil',
+  },
+  notifications: {
+    marked: 'Bildirişlər oxunmuş kimi qeyd edildi',
+  },
   newsletters: {
     notFound: 'Yenilik tapılmadı',
     blankTitle: 'Yeniliyin başlığı boş ola bilməz',

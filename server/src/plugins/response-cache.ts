@@ -43,6 +43,9 @@ const TAGS_OF: { [K in keyof DomainEvents]: (...args: DomainEvents[K]) => string
   'newsletter:created': () => [tag.newsletters],
   'newsletter:changed': () => [tag.newsletters],
   'newsletter:viewed': ({ userId }) => [tag.readsOf(userId)],
+  // The feed and notifications are not cached.
+  'activity:created': () => [],
+  'notification:created': () => [],
 };
 
 /** SPEC.md's `_t` cache buster names no data: answers differing only in it are one answer. */

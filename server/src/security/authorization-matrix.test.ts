@@ -456,6 +456,22 @@ const MATRIX: Row[] = [
     expect: adminOnly(200),
   },
   { method: 'GET', path: '/api/stats/admin', url: () => '/api/stats/admin', expect: adminOnly(200) },
+  // the feed and notifications: the caller's own, so every member may and nobody else
+  { method: 'GET', path: '/api/feed/', url: () => '/api/feed/', expect: members(200) },
+  { method: 'GET', path: '/api/notifications/', url: () => '/api/notifications/', expect: members(200) },
+  {
+    method: 'GET',
+    path: '/api/notifications/unread-count',
+    url: () => '/api/notifications/unread-count',
+    expect: members(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/notifications/read',
+    url: () => '/api/notifications/read',
+    body: () => ({}),
+    expect: members(200),
+  },
   // newsletters
   { method: 'GET', path: '/api/newsletters/', url: () => '/api/newsletters/', expect: all(200) },
   { method: 'GET', path: '/api/newsletters/latest', url: () => '/api/newsletters/latest', expect: all(200) },

@@ -26,6 +26,13 @@ export const az = {
     accept: 'Qəbul et',
     reject: 'Rədd et',
     iconLabel: (count: number) => (count > 0 ? `Bildirişlər: ${count} yeni` : 'Bildirişlər'),
+    others: 'Digər bildirişlər',
+    markAllRead: 'Hamısını oxunmuş et',
+    unread: 'Oxunmamış',
+    friendAccepted: 'dostluq istəyinizi qəbul etdi',
+    commentApproved: (film: string) => `"${film}" filminə yazdığınız şərh təsdiqləndi`,
+    commentRejected: (film: string) => `"${film}" filminə yazdığınız şərh rədd edildi`,
+    commentNoFilm: 'Şərhiniz',
   },
 
   sidebar: {
@@ -281,6 +288,23 @@ export const az = {
     emptyText: 'İzlədiyiniz və ya izləmək istədiyiniz ilk filmi əlavə edin — kolleksiyanız burada görünəcək.',
     addMovie: 'Film əlavə et',
     addMovieDialogText: 'Filmləri kolleksiyaya əlavə etmək imkanı tezliklə burada olacaq.',
+    tabsLabel: 'Panel bölmələri',
+    collectionTab: 'Kolleksiya',
+    feedTab: 'Fəaliyyət',
+  },
+
+  feed: {
+    title: 'Dostların fəaliyyəti',
+    empty: 'Hələ heç bir fəaliyyət yoxdur. Siz və dostlarınız film izlədikcə, qiymətləndirdikcə və şərh yazdıqca burada görünəcək.',
+    loadMore: 'Daha çox yüklə',
+    loadError: 'Fəaliyyət yüklənmədi.',
+    retry: 'Yenidən cəhd et',
+    watched: 'izlədi',
+    watchlist: 'izləmə siyahısına əlavə etdi',
+    rated: 'qiymət verdi',
+    commented: 'şərh yazdı',
+    becameFriends: 'ilə dost oldu',
+    rating: (value: number) => `Qiymət: ${value}/10`,
   },
 
   profile: {

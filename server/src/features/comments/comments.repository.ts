@@ -98,6 +98,21 @@ export const listForModeration = async (
   return { rows: rows.map(flatten), total: totals[0]?.n ?? 0 };
 };
 
+/** The given comments as they are, locked until the transaction ends (moderation decides on them). */
+export const lockForModeration = (tx: Db, ids: string[]) =>
+  tx
+    .select({
+      id: comments.id,
+      status: comments.status,
+      authorId: comments.authorId,
+      filmId: comments.filmId,
+      text: comments.text,
+    })
+    .from(comments)
+    .where(inArray(comments.id, ids))
+    .orderBy(comments.id)
+    .for('update');
+
 /** Sets the status of the given comments in one statement; answers how many changed. */
 export const setStatus = async (db: Db, ids: string[], status: 'approved' | 'rejected', moderatorId: string) =>
   (

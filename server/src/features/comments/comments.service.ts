@@ -1,10 +1,13 @@
 import type { ModerationAction } from '@kinodost/contracts/schemas/comments';
 import type { Db } from '../../db/client';
 import { NotFoundError, ValidationError } from '../../lib/errors';
+import type { EventBus } from '../../lib/event-bus';
 import { msg } from '../../lib/messages';
 import type { Throttle } from '../../lib/throttle';
+import { deleteCommentActivities, excerpt, insertCommentActivity } from '../feed/feed.repository';
 import type { FilmsService } from '../films/films.service';
 import type { MoviesService } from '../movies/movies.service';
+import { insertNotification } from '../notifications/notifications.repository';
 import * as repo from './comments.repository';
 
 export interface CommentActor {
@@ -22,15 +25,27 @@ type Page = { page: number; limit: number };
 export const createCommentsService = (
   db: Db,
   postThrottle: Throttle,
-  deps: { films: FilmsService; movies: MoviesService },
+  deps: { films: FilmsService; movies: MoviesService; bus: EventBus },
 ) => {
+  /** After the commit: new feed items and notifications go out live. */
+  const announce = (written: { activities: string[]; notifications: string[] }) => {
+    for (const id of written.activities) deps.bus.emit('activity:created', { id });
+    for (const id of written.notifications) deps.bus.emit('notification:created', { id });
+  };
+  const inTransaction = <T>(fn: (tx: Db) => Promise<T>) => db.transaction((txRaw) => fn(txRaw as unknown as Db));
+
   /**
    * A member's new comment starts pending; it is public once an admin approves it. An admin's
    * own comment is approved as posted, by that admin: nobody else would moderate it.
    */
   const post = async (author: CommentActor, at: { filmId: string; movieId: string | null }, text: string) => {
     await postThrottle.hit(author.id);
-    const row = await repo.insertComment(db, { ...at, authorId: author.id, text: text.trim() }, author.isAdmin);
+    // An admin's comment is approved as posted: its feed item is written with it.
+    const { row, activityId } = await inTransaction(async (tx) => {
+      const row = await repo.insertComment(tx, { ...at, authorId: author.id, text: text.trim() }, author.isAdmin);
+      return { row, activityId: author.isAdmin ? await insertCommentActivity(tx, row) : undefined };
+    });
+    announce({ activities: activityId ? [activityId] : [], notifications: [] });
     return (await repo.findComment(db, row.id)) as repo.CommentWithAuthor;
   };
   /** Blank text is refused before the film is looked up, as it always was. */
@@ -78,12 +93,50 @@ export const createCommentsService = (
       repo.listForModeration(db, { ...q, status: q.status ?? 'pending' }),
 
     /** Approves, rejects or deletes comments; answers how many existed. 404 when none of them does. */
+    /**
+     * An approval writes the comment's feed item and tells its author; a rejection takes the item
+     * away (if it was approved before) and tells the author; both in the moderation's transaction.
+     * A comment already in the status asked for tells nobody again. A deletion's cascade takes
+     * its item.
+     */
     async moderate(moderatorId: string, ids: string[], action: ModerationAction): Promise<number> {
-      const changed =
-        action === 'delete'
-          ? await repo.deleteComments(db, ids)
-          : await repo.setStatus(db, ids, action === 'approve' ? 'approved' : 'rejected', moderatorId);
+      if (action === 'delete') {
+        const deleted = await repo.deleteComments(db, ids);
+        if (deleted === 0) throw new NotFoundError(msg.comments.notFound);
+        return deleted;
+      }
+      const status = action === 'approve' ? 'approved' : 'rejected';
+      const { changed, written } = await inTransaction(async (tx) => {
+        const before = await repo.lockForModeration(tx, ids);
+        const changed = await repo.setStatus(tx, ids, status, moderatorId);
+        const written = { activities: [] as string[], notifications: [] as string[] };
+        const moved = before.filter((c) => c.status !== status);
+        if (status === 'rejected')
+          await deleteCommentActivities(
+            tx,
+            moved.map((c) => c.id),
+          );
+        for (const c of moved) {
+          if (status === 'approved') {
+            const activityId = await insertCommentActivity(tx, c);
+            if (activityId) written.activities.push(activityId);
+          }
+          // An admin moderating their own comment needs no telling.
+          if (c.authorId === moderatorId) continue;
+          written.notifications.push(
+            await insertNotification(tx, {
+              userId: c.authorId,
+              type: status === 'approved' ? 'comment_approved' : 'comment_rejected',
+              filmId: c.filmId,
+              commentId: c.id,
+              text: excerpt(c.text),
+            }),
+          );
+        }
+        return { changed, written };
+      });
       if (changed === 0) throw new NotFoundError(msg.comments.notFound);
+      announce(written);
       return changed;
     },
 

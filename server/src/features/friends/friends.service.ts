@@ -12,6 +12,8 @@ import { pgErrorOf } from '../../lib/db-errors';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { DomainEvents, EventBus, PersonRef } from '../../lib/event-bus';
 import { msg } from '../../lib/messages';
+import { insertActivity } from '../feed/feed.repository';
+import { insertNotification, markRequestRead } from '../notifications/notifications.repository';
 import { lockPairChanges } from '../privacy/blocks.repository';
 import { isBlockedBetween } from '../privacy/visibility';
 import { avatarUrl } from '../users/users.mappers';
@@ -39,6 +41,12 @@ export interface Page {
 export interface SendOutcome {
   status: 'pending' | 'accepted';
   requestId: string;
+}
+
+/** Feed items and notifications a change wrote, to announce once it has committed. */
+interface Written {
+  activities: string[];
+  notifications: string[];
 }
 
 const toPerson = (p: repo.PersonRow): PersonRef => ({
@@ -92,7 +100,7 @@ export const createFriendsService = ({ db, bus, log }: FriendsDeps) => {
    * row and accepts it, so they end as one friendship row.
    */
   const sendInTransaction = (me: string, target: string) =>
-    db.transaction(async (txRaw): Promise<SendOutcome> => {
+    db.transaction(async (txRaw): Promise<SendOutcome & { written: Written }> => {
       const tx = txRaw as unknown as Db;
       // After a block between the two (made before, or crossing this request and committed first
       // under the same pair lock) the member is not there for them (docs/social.md "Blocking").
@@ -100,24 +108,62 @@ export const createFriendsService = ({ db, bus, log }: FriendsDeps) => {
       if (await isBlockedBetween(tx, me, target)) throw new NotFoundError(msg.users.notFound);
       for (let attempt = 0; attempt < SEND_ATTEMPTS; attempt++) {
         const inserted = await repo.insertRequestIfAbsent(tx, me, target);
-        if (inserted) return { status: 'pending', requestId: inserted.id };
+        if (inserted) {
+          const notification = await insertNotification(tx, {
+            userId: target,
+            type: 'friend_request',
+            actorId: me,
+            friendshipId: inserted.id,
+          });
+          return {
+            status: 'pending',
+            requestId: inserted.id,
+            written: { activities: [], notifications: [notification] },
+          };
+        }
         const row = await repo.lockPair(tx, me, target);
         if (!row) continue;
         if (row.status === 'accepted') throw new ConflictError(msg.friends.alreadyFriends);
         if (row.requesterId === me) throw new ConflictError(msg.friends.alreadyRequested);
         // Locked and still pending, addressed to me: accepting it cannot miss.
         const accepted = await repo.acceptPending(tx, row.id, me);
-        if (accepted) return { status: 'accepted', requestId: accepted.id };
+        if (accepted) return { status: 'accepted', requestId: accepted.id, written: await befriended(tx, accepted) };
       }
       throw new ConflictError(msg.common.conflict);
     });
+
+  /**
+   * What an acceptance writes with it: the `friends` item (the one who accepted is its actor, the
+   * requester the new friend), the requester's `friend_accepted`, and the request's notification
+   * read. The friendship row is their cause: removing the friendship removes them.
+   */
+  const befriended = async (tx: Db, row: FriendshipRow): Promise<Written> => {
+    const activity = await insertActivity(tx, {
+      actorId: row.addresseeId,
+      type: 'friends',
+      otherId: row.requesterId,
+      friendshipId: row.id,
+    });
+    const notification = await insertNotification(tx, {
+      userId: row.requesterId,
+      type: 'friend_accepted',
+      actorId: row.addresseeId,
+      friendshipId: row.id,
+    });
+    await markRequestRead(tx, row.id);
+    return { activities: [activity], notifications: [notification] };
+  };
+  const announce = (written: Written) => {
+    for (const id of written.activities) publish('activity:created', { id });
+    for (const id of written.notifications) publish('notification:created', { id });
+  };
 
   return {
     /** Sends a friend request, or accepts theirs when the other member had already asked. */
     async sendRequest(me: Caller, targetId: string): Promise<SendOutcome> {
       if (targetId === me.id) throw new BadRequestError(msg.friends.self);
       await mustFindUser(targetId);
-      let outcome: SendOutcome;
+      let outcome: SendOutcome & { written: Written };
       try {
         outcome = await sendInTransaction(me.id, targetId);
       } catch (err) {
@@ -130,16 +176,22 @@ export const createFriendsService = ({ db, bus, log }: FriendsDeps) => {
       } else {
         publish('friend:accepted', { userIds: [me.id, targetId], requestId: outcome.requestId });
       }
-      return outcome;
+      announce(outcome.written);
+      return { status: outcome.status, requestId: outcome.requestId };
     },
 
     /** The receiver accepts a pending request; anyone else, or a handled request, gets 404. */
     async accept(me: string, requestId: string): Promise<void> {
       // One conditional UPDATE: of two concurrent accepts the second re-checks the row after
       // the first commits, finds it no longer pending and answers 404.
-      const row = await repo.acceptPending(db, requestId, me);
-      if (!row) throw new NotFoundError(msg.friends.requestNotFound);
+      const { row, written } = await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const row = await repo.acceptPending(tx, requestId, me);
+        return { row, written: row ? await befriended(tx, row) : undefined };
+      });
+      if (!row || !written) throw new NotFoundError(msg.friends.requestNotFound);
       publish('friend:accepted', { userIds: [row.requesterId, row.addresseeId], requestId: row.id });
+      announce(written);
     },
 
     /** The receiver rejects a pending request: it is deleted, so the sender may ask again later. */

@@ -4,6 +4,7 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
 import { msg } from '../../lib/messages';
+import { insertActivity, type NewActivity } from '../feed/feed.repository';
 import type { FilmsService } from '../films/films.service';
 import { hiddenOwnersFor, mayViewerSee } from '../privacy/visibility';
 import * as repo from './movies.repository';
@@ -32,12 +33,52 @@ function entryValues(
   return values;
 }
 
+/**
+ * The feed item an entry's change makes, if any (docs/feed.md): a new entry is watched (with its
+ * rating) or on the watchlist; a change of status says the same of the new status; otherwise a
+ * new rating is `rated`. Clearing a rating, or a change of date alone, makes none.
+ */
+function entryActivity(
+  ownerId: string,
+  movieId: string,
+  before: { status: 'watched' | 'watchlist'; rating: number | null } | undefined,
+  values: Partial<repo.EntryValues>,
+): NewActivity | undefined {
+  const status = values.status ?? before?.status ?? 'watchlist';
+  const rating = values.rating !== undefined ? values.rating : (before?.rating ?? null);
+  const base = { actorId: ownerId, movieId };
+  if (!before || before.status !== status) {
+    return status === 'watched' ? { ...base, type: 'watched', rating } : { ...base, type: 'watchlist' };
+  }
+  if (values.rating !== undefined && rating !== null && rating !== before.rating) {
+    return { ...base, type: 'rated', rating };
+  }
+  return undefined;
+}
+
 /** The film facts of an entry body (title to poster_url), as the films service takes them. */
 const filmFacts = ({ rating: _r, status: _s, watched_at: _w, ...facts }: UpdateMovieBody) => facts;
 
 /** Members' entries for films (docs/catalogue.md "Entries"). */
 export const createMoviesService = (db: Db, bus: EventBus, films: FilmsService) => {
   const changed = (ownerId: string) => bus.emit('movies:changed', { ownerId });
+  /** After the commit: the item goes out live. */
+  const announce = (activityId: string | undefined) => {
+    if (activityId) bus.emit('activity:created', { id: activityId });
+  };
+  /** Writes an entry's change and the feed item it makes in one transaction. */
+  const withActivity = <T extends { id: string }>(
+    ownerId: string,
+    before: { status: 'watched' | 'watchlist'; rating: number | null } | undefined,
+    values: Partial<repo.EntryValues>,
+    write: (tx: Db) => Promise<T | undefined>,
+  ) =>
+    db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const row = await write(tx);
+      const activity = row && entryActivity(ownerId, row.id, before, values);
+      return { row, activityId: activity ? await insertActivity(tx, activity) : undefined };
+    });
 
   /** The movie if the actor may change it; 404 otherwise, so others' movies are not probed (PRODUCT.md). */
   const ownedMovie = async (actor: Actor, id: string) => {
@@ -57,12 +98,16 @@ export const createMoviesService = (db: Db, bus: EventBus, films: FilmsService) 
         'film_id' in body
           ? await films.get(body.film_id)
           : await films.forEntry(actor.id, { ...filmFacts(body), title: body.title });
-      const row = await repo.insertMovie(db, actor.id, film.id, entryValues(body)).catch((err: unknown) => {
+      const values = entryValues(body);
+      const { row, activityId } = await withActivity(actor.id, undefined, values, (tx) =>
+        repo.insertMovie(tx, actor.id, film.id, values),
+      ).catch((err: unknown) => {
         if (uniqueViolation(err) === 'movies_owner_film_key') throw new ConflictError(msg.movies.duplicate);
         throw err;
       });
       changed(actor.id);
-      return (await repo.findMovie(db, row.id)) as repo.MovieWithOwner;
+      announce(activityId);
+      return (await repo.findMovie(db, (row as { id: string }).id)) as repo.MovieWithOwner;
     },
 
     async get(id: string) {
@@ -91,8 +136,10 @@ export const createMoviesService = (db: Db, bus: EventBus, films: FilmsService) 
         const { changed: filmChanged } = await films.changeFacts(actor, movie.filmId, facts);
         if (filmChanged) for (const ownerId of await repo.ownersOfFilm(db, movie.filmId)) changed(ownerId);
       }
-      await repo.updateMovie(db, id, entryValues(body, movie));
+      const values = entryValues(body, movie);
+      const { activityId } = await withActivity(movie.ownerId, movie, values, (tx) => repo.updateMovie(tx, id, values));
       changed(movie.ownerId);
+      announce(activityId);
       return (await repo.findMovie(db, id)) as repo.MovieWithOwner;
     },
 

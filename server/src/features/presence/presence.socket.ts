@@ -21,7 +21,8 @@ declare module 'fastify' {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const userRoom = (id: string) => `user:${id}`;
+/** Each member's sockets are in a room of their own: what is meant for them is sent there. */
+export const userRoom = (id: string) => `user:${id}`;
 /** Sockets that asked about a user's last seen also get that user's presence changes. */
 const watchRoom = (id: string) => `watch:${id}`;
 const MEMBERS = 'members';

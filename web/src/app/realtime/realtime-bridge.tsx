@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { feedKeys, prependFeedItem } from '../../features/feed/hooks/feed-keys';
 import { refreshFriendState } from '../../features/friends/hooks/friend-keys';
 import { newsletterKeys } from '../../features/newsletters/hooks/newsletter-keys';
+import { notificationKeys } from '../../features/notifications/hooks/use-notifications';
 import { presenceStore } from '../../features/presence/presence-store';
 import { az } from '../../i18n/az';
 import { useAuth } from '../../lib/auth/auth-context';
@@ -28,9 +30,12 @@ export function RealtimeBridge() {
     // Friend and newsletter events sent while this socket, or the server's link to the other
     // processes, was away are lost: refetch what they would have refreshed.
     const refreshNewsletters = () => void queryClient.invalidateQueries({ queryKey: newsletterKeys.all });
+    const refreshNotifications = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
     const catchUp = () => {
       void refreshFriendState(queryClient);
       refreshNewsletters();
+      refreshNotifications();
+      void queryClient.invalidateQueries({ queryKey: feedKeys.all });
     };
     const connection = openRealtimeConnection({
       userId,
@@ -55,6 +60,8 @@ export function RealtimeBridge() {
           void refreshFriendState(queryClient);
         },
         'newsletter:created': refreshNewsletters,
+        'feed:new': ({ item }) => prependFeedItem(queryClient, item),
+        'notification:new': refreshNotifications,
         'realtime:resync': catchUp,
       },
     });
