@@ -8,7 +8,8 @@ import { gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
-import { createUser } from '../test/factories/user';
+import { createMovie } from '../test/factories/movie';
+import { createAdmin, createUser } from '../test/factories/user';
 import { startTestS3, type TestS3 } from '../test/s3-server';
 import { writeBackup } from './backup';
 import { restoreBackup } from './restore';
@@ -39,6 +40,20 @@ async function withAvatar(t: TestApp) {
   expect(res.statusCode).toBe(200);
   return { user, url: res.json().avatar_url as string };
 }
+/** A member film of `ownerId` with a poster uploaded through POST /api/films/{id}/poster; answers its URL. */
+async function withPoster(t: TestApp, ownerId: string) {
+  const entry = await createMovie(t.app, ownerId, { title: 'Bizim həyət' });
+  const admin = await createAdmin(t.app);
+  const form = new FormData();
+  form.append('poster', new Blob([new Uint8Array(await png())], { type: 'image/png' }), 'p.png');
+  const res = await t.injectAs(admin.token, {
+    method: 'POST',
+    url: `/api/films/${entry.filmId}/poster`,
+    payload: form as unknown as string,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().poster_url as string;
+}
 const linesOf = (file: string) => gunzipSync(readFileSync(file)).toString('utf8').trim().split('\n');
 const served = async (t: TestApp, url: string) => (await t.inject({ method: 'GET', url })).statusCode;
 
@@ -68,18 +83,26 @@ describe('backup with S3 storage', () => {
 
   it('a backup that holds its files, restored into an S3 install, puts them into the bucket', async () => {
     const source = await buildTestApp();
-    const { url } = await withAvatar(source);
+    const { user, url } = await withAvatar(source);
+    const posterUrl = await withPoster(source, user.id);
     const file = path.join(work, 'from-folder.backup');
     const summary = await writeBackup(source.database, source.dataDir, file);
-    expect([summary.uploads, summary.files]).toEqual([{ stored: 'included' }, 1]);
+    expect([summary.uploads, summary.files]).toEqual([{ stored: 'included' }, 2]);
 
     const target = await buildTestApp(s3.env);
     expect(await served(target, url)).toBe(404);
-    await restoreBackup(target.database, target.dataDir, file, { avatars: target.app.avatars });
+    expect(await served(target, posterUrl)).toBe(404);
+    await restoreBackup(target.database, target.dataDir, file, {
+      avatars: target.app.avatars,
+      posters: target.app.posters,
+    });
     expect(await target.app.avatars.open(path.basename(url))).toBeDefined();
-    const answer = await target.inject({ method: 'GET', url });
-    expect(answer.statusCode).toBe(200);
-    expect(answer.rawPayload).toEqual((await source.inject({ method: 'GET', url })).rawPayload);
+    expect(await target.app.posters.open(path.basename(posterUrl))).toBeDefined();
+    for (const address of [url, posterUrl]) {
+      const answer = await target.inject({ method: 'GET', url: address });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.rawPayload).toEqual((await source.inject({ method: 'GET', url: address })).rawPayload);
+    }
     for (const t of [target, source]) await t.close();
   });
 });

@@ -3,10 +3,18 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
-import { comments, friendships, idempotencyKeys, newsletterReads, passwordResets } from '../db/schema/index';
+import {
+  comments,
+  films,
+  friendships,
+  idempotencyKeys,
+  movies,
+  newsletterReads,
+  passwordResets,
+} from '../db/schema/index';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { makeFriends } from '../test/factories/friendship';
 import { createMovie } from '../test/factories/movie';
@@ -21,6 +29,8 @@ let work: string;
 let file: string;
 const avatarName = `${randomBytes(8).toString('hex')}.webp`;
 const avatarBytes = randomBytes(3000);
+const posterName = `${randomBytes(8).toString('hex')}.webp`;
+const posterBytes = randomBytes(5000);
 let member: { username: string };
 
 /** Every row of every table as PostgreSQL prints it (generated columns included), in key order. */
@@ -60,6 +70,17 @@ beforeAll(async () => {
     watchedAt: new Date('2024-02-03T04:05:06.789Z'),
   });
   const m2 = await createMovie(app, b.user.id, { genres: [] });
+  // One film's poster was uploaded to this server (a file to carry), another's is an address (not a file).
+  await mkdir(path.join(source.dataDir, 'uploads', 'posters'), { recursive: true });
+  await writeFile(path.join(source.dataDir, 'uploads', 'posters', posterName), posterBytes);
+  await app.database.db
+    .update(films)
+    .set({ posterUrl: `/uploads/posters/${posterName}` })
+    .where(eq(films.id, m1.filmId));
+  await app.database.db
+    .update(films)
+    .set({ posterUrl: 'https://image.tmdb.org/t/p/w500/x.jpg' })
+    .where(eq(films.id, m2.filmId));
   await app.database.db.insert(comments).values([
     {
       filmId: m1.filmId,
@@ -103,14 +124,25 @@ describe('backup and restore', () => {
   });
   afterAll(() => target.close());
 
-  it('restores every row and the avatar bytes into a fresh database', async () => {
+  it('restores every row and the avatar and poster bytes into a fresh database', async () => {
     const summary = await restoreBackup(target.database, target.dataDir, file);
     expect(summary.rows).toMatchObject({ users: 4, movies: 2, comments: 2, friendships: 2, newsletter_reads: 2 });
-    expect(summary.files).toBe(1);
+    expect(summary.files).toBe(2);
     const before = await snapshot(source.database.db);
     expect(before.users).toHaveLength(4);
     expect(await snapshot(target.database.db)).toEqual(before);
     expect(await readFile(path.join(target.dataDir, 'uploads', 'avatars', avatarName))).toEqual(avatarBytes);
+    expect(await readdir(path.join(target.dataDir, 'uploads', 'posters'))).toEqual([posterName]);
+    expect(await readFile(path.join(target.dataDir, 'uploads', 'posters', posterName))).toEqual(posterBytes);
+    // The restored film and its entry name it, and the server serves it.
+    const named = await target.database.db
+      .select({ poster: movies.posterUrl })
+      .from(movies)
+      .where(sql`${movies.posterUrl} like '/uploads/posters/%'`);
+    expect(named).toEqual([{ poster: `/uploads/posters/${posterName}` }]);
+    const served = await target.inject({ method: 'GET', url: `/uploads/posters/${posterName}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload).toEqual(posterBytes);
     expect((await readdir(path.join(target.dataDir, 'uploads'))).filter((f) => f.startsWith('.restore'))).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 /**
- * Writes a backup of the database and the avatar files (format: ./format.ts); with S3
- * storage, of the database only, the manifest naming the bucket that holds the files.
+ * Writes a backup of the database and the uploaded files, avatars and posters (format:
+ * ./format.ts); with S3 storage, of the database only, the manifest naming the bucket that
+ * holds the files.
  *
  * The rows are read in one repeatable-read, read-only transaction, so they are one
  * consistent snapshot even while a server on PostgreSQL keeps writing; the file is
@@ -15,24 +16,25 @@ import { createGzip } from 'node:zlib';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 import {
-  AVATAR_DIR,
-  AVATAR_PREFIX,
   appliedMigrations,
   BACKUP_FORMAT,
   BACKUP_VERSION,
   type Manifest,
+  POSTER_URL_PREFIX,
   quoteIdent,
   realColumns,
   SAFE_AVATAR_NAME,
   TABLES,
   type Trailer,
+  UPLOAD_KINDS,
+  type UploadKind,
   type Uploads,
 } from './format';
 
 export interface BackupSummary extends Trailer {
   bytes: number;
   uploads: Uploads;
-  /** Avatars a user row names but whose file is missing (left out, with the row kept). */
+  /** Uploads a row names but whose file is missing (left out, with the row kept), as `avatars/<name>`. */
   missingFiles: string[];
 }
 
@@ -46,7 +48,7 @@ export interface BackupOptions {
   s3?: { endpoint: string; bucket: string };
 }
 
-/** Backs up `database` and the avatars in `dataDir` (or in S3) into `file` (replaced if it exists). */
+/** Backs up `database` and the avatars and posters in `dataDir` (or in S3) into `file` (replaced if it exists). */
 export async function writeBackup(
   database: Database,
   dataDir: string,
@@ -66,7 +68,7 @@ export async function writeBackup(
   const trailer: Trailer = { rows: {}, files: 0 };
   const missingFiles: string[] = [];
   try {
-    const avatars = new Set<string>();
+    const named: Record<UploadKind, Set<string>> = { avatars: new Set(), posters: new Set() };
     const tables = Object.fromEntries(TABLES.map((t) => [t.name, realColumns(t.table)]));
     await database.db.transaction(
       async (tx) => {
@@ -102,7 +104,11 @@ export async function writeBackup(
               const text = row.r as string;
               if (spec.name === 'users') {
                 const avatar = (JSON.parse(text) as { avatar: string | null }).avatar;
-                if (avatar) avatars.add(avatar);
+                if (avatar) named.avatars.add(avatar);
+              } else if (spec.name === 'films') {
+                // Only a poster uploaded to this server is a file; TMDB's or an admin's address is not.
+                const poster = (JSON.parse(text) as { poster_url: string | null }).poster_url;
+                if (poster?.startsWith(POSTER_URL_PREFIX)) named.posters.add(poster.slice(POSTER_URL_PREFIX.length));
               }
               await write(`{"t":${JSON.stringify(spec.name)},"r":${text}}`);
             }
@@ -117,21 +123,24 @@ export async function writeBackup(
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
     // Files in S3 stay there: the bucket is backed up on its own (format.ts "Uploads").
-    for (const name of uploads.stored === 'included' ? [...avatars].sort() : []) {
-      if (!SAFE_AVATAR_NAME.test(name)) {
-        missingFiles.push(name);
-        continue;
+    for (const kind of Object.keys(UPLOAD_KINDS) as UploadKind[]) {
+      const { dir, prefix } = UPLOAD_KINDS[kind];
+      for (const name of uploads.stored === 'included' ? [...named[kind]].sort() : []) {
+        if (!SAFE_AVATAR_NAME.test(name)) {
+          missingFiles.push(`${kind}/${name}`);
+          continue;
+        }
+        let data: Buffer;
+        try {
+          data = await readFile(path.join(dataDir, dir, name));
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+          missingFiles.push(`${kind}/${name}`);
+          continue;
+        }
+        await write(JSON.stringify({ f: `${prefix}${name}`, b64: data.toString('base64') }));
+        trailer.files++;
       }
-      let data: Buffer;
-      try {
-        data = await readFile(path.join(dataDir, AVATAR_DIR, name));
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-        missingFiles.push(name);
-        continue;
-      }
-      await write(JSON.stringify({ f: `${AVATAR_PREFIX}${name}`, b64: data.toString('base64') }));
-      trailer.files++;
     }
     await write(JSON.stringify({ end: trailer }));
     gzip.end();

@@ -11,13 +11,16 @@
  *               Rows are PostgreSQL's own to_jsonb() of the real columns (generated ones left out),
  *               so timestamps keep their microseconds and the dump is the same from PGlite and PostgreSQL;
  *               restore reads them back with jsonb_populate_recordset(), on either.
- *   then        one line per avatar file the users rows name (none when they are in S3):
+ *   then        one line per uploaded file the rows name (none when they are in S3): each avatar
+ *               a users row names, then each poster uploaded to this server that a films row's
+ *               poster_url names (/uploads/posters/<name>.webp; other addresses are not files):
  *               {"f":"uploads/avatars/<name>.webp","b64":"<file bytes, base64>"}
+ *               {"f":"uploads/posters/<name>.webp","b64":"…"}
  *   last line   the trailer: {"end":{"rows":{"users":12,…},"files":3}}
  *
  * Why not tar: Node 20 has no tar and the project has no tar dependency; this format needs
  * only node:zlib, is written and read as a stream (one line in memory at a time: avatars are
- * small WebP files of at most 512 px), and can be inspected with `zcat file | head -1`.
+ * small WebP files of at most 512 px, posters of at most 780 px wide), and can be inspected with `zcat file | head -1`.
  * A file that is cut short or damaged fails gzip's length and CRC check or misses the trailer,
  * and restore then refuses it before committing anything.
  *
@@ -115,6 +118,29 @@ export const AVATAR_DIR = path.join('uploads', 'avatars');
 export const AVATAR_PREFIX = 'uploads/avatars/';
 /** The names the server gives avatar files (lib/storage.ts): nothing can climb out of the folder. */
 export const SAFE_AVATAR_NAME = /^[a-zA-Z0-9_-]+\.webp$/;
+
+/**
+ * The kinds of uploaded files a backup carries: where each lives in the data folder, its name
+ * inside a backup, and its store (lib/storage.ts openFileStore) when restored.
+ */
+export const UPLOAD_KINDS = {
+  avatars: { dir: AVATAR_DIR, prefix: AVATAR_PREFIX },
+  posters: { dir: path.join('uploads', 'posters'), prefix: 'uploads/posters/' },
+} as const;
+export type UploadKind = keyof typeof UPLOAD_KINDS;
+
+/** The kind and name of a backup's file record (`uploads/<kind>/<name>.webp`), or undefined for any other path. */
+export const uploadOf = (f: string): { kind: UploadKind; name: string } | undefined => {
+  for (const [kind, { prefix }] of Object.entries(UPLOAD_KINDS) as [UploadKind, { prefix: string }][]) {
+    if (!f.startsWith(prefix)) continue;
+    const name = f.slice(prefix.length);
+    return SAFE_AVATAR_NAME.test(name) ? { kind, name } : undefined;
+  }
+  return undefined;
+};
+
+/** Where a film's uploaded poster is served (features/films/films.service.ts POSTER_PATH). */
+export const POSTER_URL_PREFIX = '/uploads/posters/';
 
 /** The migrations applied to a database, named by the tags of the committed journal. */
 export async function appliedMigrations(db: Db): Promise<MigrationMark[]> {

@@ -3,8 +3,9 @@
  *
  * Every row goes in inside ONE transaction: a damaged or cut-short file, a row the
  * database refuses or a missing trailer rolls everything back, so the target is left
- * as it was. Avatar files are written to a staging folder meanwhile and put into the
- * install's storage (uploads/avatars, or its S3 bucket) only after the commit. A database that already holds data is
+ * as it was. Uploaded files (avatars, posters) are written to a staging folder meanwhile and
+ * put into the install's storage (uploads/avatars and uploads/posters, or its S3 bucket) only
+ * after the commit. A database that already holds data is
  * refused unless `force`, which empties every table first in the same transaction.
  */
 import { randomBytes } from 'node:crypto';
@@ -15,8 +16,6 @@ import type { Database, Db } from '../db/client';
 import { fillUsernameKeys } from '../db/username-keys';
 import { createLocalFileStore, type FileStore } from '../lib/storage';
 import {
-  AVATAR_DIR,
-  AVATAR_PREFIX,
   appliedMigrations,
   BACKUP_FORMAT,
   BACKUP_VERSION,
@@ -25,15 +24,17 @@ import {
   quoteIdent,
   readLines,
   realColumns,
-  SAFE_AVATAR_NAME,
   TABLES,
   type Trailer,
+  UPLOAD_KINDS,
+  type UploadKind,
+  uploadOf,
 } from './format';
 
 /** The target database already holds data and `force` was not given. */
 export class NotEmptyError extends BackupError {}
 
-/** The rows were committed but the avatar files could not all be stored (e.g. the S3 store was away). */
+/** The rows were committed but the uploaded files could not all be stored (e.g. the S3 store was away). */
 export class FilesNotStoredError extends Error {}
 
 export interface RestoreOptions {
@@ -41,6 +42,8 @@ export interface RestoreOptions {
   force?: boolean;
   /** Where the avatar files go (the install's storage); by default uploads/avatars in `dataDir`. */
   avatars?: FileStore;
+  /** Where the poster files go (the install's storage); by default uploads/posters in `dataDir`. */
+  posters?: FileStore;
 }
 
 export interface RestoreSummary extends Trailer {
@@ -84,7 +87,7 @@ export async function nonEmptyTables(db: Db): Promise<string[]> {
   return found;
 }
 
-/** Restores `file` into `database` and the avatar folder of `dataDir`. */
+/** Restores `file` into `database` and the upload folders (avatars, posters) of `dataDir`. */
 export async function restoreBackup(
   database: Database,
   dataDir: string,
@@ -116,7 +119,7 @@ export async function restoreBackup(
 
   const uploads = path.join(dataDir, 'uploads');
   const staging = path.join(uploads, `.restore-${process.pid}-${randomBytes(4).toString('hex')}`);
-  const staged: string[] = [];
+  const staged: { kind: UploadKind; name: string }[] = [];
   const counted: Trailer = { rows: Object.fromEntries(TABLES.map((t) => [t.name, 0])), files: 0 };
   try {
     await database.db.transaction(async (tx) => {
@@ -177,13 +180,13 @@ export async function restoreBackup(
           if (batch.length >= BATCH_ROWS || batchBytes >= BATCH_BYTES) await flush();
         } else if (typeof record.f === 'string') {
           await flush();
-          const name = record.f.startsWith(AVATAR_PREFIX) ? record.f.slice(AVATAR_PREFIX.length) : '';
-          if (!SAFE_AVATAR_NAME.test(name) || typeof record.b64 !== 'string') {
+          const upload = uploadOf(record.f);
+          if (!upload || typeof record.b64 !== 'string') {
             throw new BackupError(`line ${lineNo}: refused file ${JSON.stringify(record.f)}`);
           }
-          if (staged.length === 0) await mkdir(staging, { recursive: true });
-          await writeFile(path.join(staging, name), Buffer.from(record.b64, 'base64'));
-          staged.push(name);
+          await mkdir(path.join(staging, upload.kind), { recursive: true });
+          await writeFile(path.join(staging, upload.kind, upload.name), Buffer.from(record.b64, 'base64'));
+          staged.push(upload);
           counted.files++;
         } else if (record.end && typeof record.end === 'object') {
           await flush();
@@ -206,14 +209,19 @@ export async function restoreBackup(
       // A backup made before migration 0010 carries no look-alike keys.
       await fillUsernameKeys(db);
     });
-    // Committed: put the avatars in place.
+    // Committed: put the files in place, each kind into its store.
     if (staged.length > 0) {
-      const avatars = opts.avatars ?? createLocalFileStore(path.join(dataDir, AVATAR_DIR));
+      const stores: Record<UploadKind, FileStore> = {
+        avatars: opts.avatars ?? createLocalFileStore(path.join(dataDir, UPLOAD_KINDS.avatars.dir)),
+        posters: opts.posters ?? createLocalFileStore(path.join(dataDir, UPLOAD_KINDS.posters.dir)),
+      };
       try {
-        for (const name of staged) await avatars.put(name, await readFile(path.join(staging, name)));
+        for (const { kind, name } of staged) {
+          await stores[kind].put(name, await readFile(path.join(staging, kind, name)));
+        }
       } catch (err) {
         throw new FilesNotStoredError(
-          `the rows are restored, but the avatar files could not be stored (${(err as Error).message}): run the restore again with --force`,
+          `the rows are restored, but the uploaded files could not be stored (${(err as Error).message}): run the restore again with --force`,
           { cause: err },
         );
       }

@@ -1,5 +1,5 @@
-// `npm run backup -- <file>`: writes the database and the avatar files into one backup file
-// (format: src/backup/format.ts, README "Backup and restore"); avatars kept in an S3 bucket
+// `npm run backup -- <file>`: writes the database and the uploaded files (avatars, posters) into
+// one backup file (format: src/backup/format.ts, README "Backup and restore"); files kept in an S3 bucket
 // stay there and the output says so. Uses the same settings as the server; with the embedded
 // database, stop the server first.
 import path from 'node:path';
@@ -23,10 +23,10 @@ try {
   const started = Date.now();
   const target = path.resolve(file);
   const summary = await writeBackup(database, config.dataDir, target, { s3: config.s3 });
-  for (const name of summary.missingFiles) console.warn(`  warning: avatar file ${name} is missing; left out`);
+  for (const name of summary.missingFiles) console.warn(`  warning: uploaded file ${name} is missing; left out`);
   console.log(
     `Backup written to ${target} (${(summary.bytes / 1024).toFixed(1)} KB, ${((Date.now() - started) / 1000).toFixed(1)} s): ` +
-      `${JSON.stringify(summary.rows)}, ${summary.files} avatar files.`,
+      `${JSON.stringify(summary.rows)}, ${summary.files} uploaded files (avatars and posters).`,
   );
   if (summary.uploads.stored === 's3') {
     console.log(

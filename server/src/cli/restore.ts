@@ -1,7 +1,7 @@
 // `npm run restore -- <file> [--force]`: loads a backup made by `npm run backup` into this
 // install's database and data folder, all or nothing. Refuses a database that already holds
-// data unless --force (which replaces it). Avatar files go to this install's storage (its S3
-// bucket when S3_* is set); a backup made with S3 holds none, and the output says so. Uses the same settings as the server; with the
+// data unless --force (which replaces it). Avatar and poster files go to this install's storage
+// (its S3 bucket when S3_* is set); a backup made with S3 holds none, and the output says so. Uses the same settings as the server; with the
 // embedded database, stop the server first.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -31,12 +31,13 @@ const database = await openDatabase(config).catch((err: Error) => {
   process.exit(1);
 });
 const avatars = await openFileStore(config, 'avatars');
+const posters = await openFileStore(config, 'posters');
 try {
   const started = Date.now();
-  const summary = await restoreBackup(database, config.dataDir, file, { force, avatars });
+  const summary = await restoreBackup(database, config.dataDir, file, { force, avatars, posters });
   console.log(
     `Restored ${file} (made ${summary.manifest.created_at} on ${summary.manifest.kind}) in ` +
-      `${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(summary.rows)}, ${summary.files} avatar files` +
+      `${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(summary.rows)}, ${summary.files} uploaded files (avatars and posters)` +
       `${summary.files > 0 && config.s3 ? ` put into the S3 bucket ${config.s3.bucket}` : ''}.`,
   );
   const uploads = summary.manifest.uploads;
@@ -46,7 +47,7 @@ try {
       `The backup holds no uploaded files: they are in the S3 bucket ${uploads.bucket} at ${uploads.endpoint}` +
         (same
           ? ', which this install uses.'
-          : "; point the S3_* settings at that bucket (or copy its avatars/ objects to this install's storage)."),
+          : "; point the S3_* settings at that bucket (or copy its avatars/ and posters/ objects to this install's storage)."),
     );
   }
 } catch (err) {
@@ -60,5 +61,6 @@ try {
   }
 } finally {
   avatars.close?.();
+  posters.close?.();
   await database.close();
 }
