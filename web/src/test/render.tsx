@@ -75,4 +75,5 @@ export const sampleProfile = {
   avatar_url: null,
   isAdmin: false,
   created_at: '2025-03-04T10:00:00.000Z',
+  visibility: 'public' as const,
 };
