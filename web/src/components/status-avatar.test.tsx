@@ -63,6 +63,15 @@ describe('StatusAvatar (SPEC.md section 3)', () => {
     expect(getComputedStyle(container.querySelector('.MuiBadge-badge') as HTMLElement).animation).toBe('');
   });
 
+  it('null presence is a neutral grey dot with its own label, never the offline red', () => {
+    const { container } = render(<StatusAvatar src="/a.webp" online={null} />);
+    expect(dot(container)).toHaveAttribute('data-online', 'unknown');
+    expect(screen.getByText('Vəziyyəti məlum deyil')).toBeInTheDocument();
+    expect(screen.queryByText('Offlayn')).not.toBeInTheDocument();
+    expect(dotColour(container)).toBe('#9e9e9e'); // grey.500
+    expect(pulseOf(container)).toBeUndefined();
+  });
+
   it('takes a custom alt and size', () => {
     const { container } = render(<StatusAvatar src="/a.webp" alt="Leylanın şəkli" size={72} />);
     expect(screen.getByRole('img', { name: 'Leylanın şəkli' })).toBeInTheDocument();

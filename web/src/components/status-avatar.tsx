@@ -33,11 +33,15 @@ export interface StatusAvatarProps {
   alt?: string;
   /** Used for the initial when there is no image. */
   name?: string | null;
-  online?: boolean;
+  /** true online, false offline, null not known to this client (a neutral dot). */
+  online?: boolean | null;
   size?: number;
 }
 
-/** An avatar with a presence dot: green and pulsing when online, red when offline. */
+/**
+ * An avatar with a presence dot: green and pulsing when online, red when offline, neutral grey
+ * when the presence is not known (docs/social.md "Presence where known").
+ */
 export function StatusAvatar({
   src,
   alt = az.statusAvatar.defaultAlt,
@@ -47,13 +51,14 @@ export function StatusAvatar({
 }: StatusAvatarProps) {
   const initial = name?.trim().charAt(0).toLocaleUpperCase('az') || undefined;
   const dot = Math.max(8, Math.round(size / 4));
-  const statusText = online ? az.statusAvatar.online : az.statusAvatar.offline;
+  const statusText =
+    online === null ? az.statusAvatar.unknown : online ? az.statusAvatar.online : az.statusAvatar.offline;
   return (
     <Badge
       overlap="circular"
       anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
       variant="dot"
-      data-online={online ? 'true' : 'false'}
+      data-online={online === null ? 'unknown' : online ? 'true' : 'false'}
       slotProps={{ badge: { title: statusText } }}
       sx={{
         '& .MuiBadge-badge': {
@@ -61,7 +66,7 @@ export function StatusAvatar({
           height: dot,
           minWidth: dot,
           borderRadius: '50%',
-          backgroundColor: online ? 'success.main' : 'error.main',
+          backgroundColor: online === null ? 'grey.500' : online ? 'success.main' : 'error.main',
           boxShadow: (theme) => `0 0 0 2px ${theme.palette.background.paper}`,
           ...(online && {
             '@media (prefers-reduced-motion: no-preference)': {

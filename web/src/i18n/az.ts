@@ -199,6 +199,7 @@ export const az = {
     defaultAlt: 'İstifadəçi avatarı',
     online: 'Onlayn',
     offline: 'Offlayn',
+    unknown: 'Vəziyyəti məlum deyil',
   },
 
   /** Presence (SPEC.md sections 3 and 5): the last-seen texts are exact. */
@@ -319,6 +320,24 @@ export const az = {
       submit: 'Yadda saxla',
       saved: 'Profil məlumatları yeniləndi',
       noChanges: 'Heç bir dəyişiklik edilməyib',
+      visibility: {
+        legend: 'Kolleksiyamı kimlər görə bilər',
+        public: 'Hamı',
+        publicHelp:
+          'Filmlərinizi hər kəs, hətta daxil olmayan qonaqlar da görür; onlayn olduğunuzu isə yalnız üzvlər görür.',
+        friends: 'Yalnız dostlar',
+        friendsHelp: 'Filmlərinizi və onlayn olduğunuzu yalnız dostlarınız görür.',
+        private: 'Yalnız mən',
+        privateHelp: 'Filmlərinizi heç kim görmür; onlayn olduğunuzu yalnız dostlarınız görür.',
+      },
+    },
+    blocks: {
+      title: 'Bloklanmış istifadəçilər',
+      empty: 'Heç kimi bloklamamısınız.',
+      unblock: 'Blokdan çıxar',
+      unblocked: (username: string) => `${username} blokdan çıxarıldı`,
+      since: (date: string) => `Bloklanıb: ${date}`,
+      loadError: 'Bloklanmış istifadəçiləri yükləmək mümkün olmadı',
     },
     avatar: {
       title: 'Profil şəkli',
@@ -354,6 +373,16 @@ export const az = {
     avatarAlt: (username: string) => `${username} istifadəçisinin avatarı`,
     itsYou: 'Bu sizin profilinizdir',
     editOwn: 'Profili redaktə et',
+    hiddenCollection: 'Bu istifadəçi kolleksiyasını gizlədib.',
+    block: 'Blokla',
+    unblock: 'Blokdan çıxar',
+    blockTitle: (username: string) => `${username} bloklansın?`,
+    blockText:
+      'Bloklasanız, aranızdakı dostluq və dostluq istəkləri silinəcək, bir-birinizin kolleksiyasını və onlayn olduğunu görməyəcəksiniz, o sizə dostluq istəyi göndərə bilməyəcək.',
+    blockConfirm: 'Blokla',
+    blocked: (username: string) => `${username} bloklandı`,
+    unblocked: (username: string) => `${username} blokdan çıxarıldı`,
+    youBlocked: 'Bu istifadəçini bloklamısınız.',
   },
 
   movie: {

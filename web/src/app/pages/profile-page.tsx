@@ -7,6 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import { StatusAvatar } from '../../components/status-avatar';
 import { paths } from '../../config/paths';
 import { useSelfOnline } from '../../features/presence/hooks/use-self-online';
+import { BlockedList } from '../../features/privacy/components/blocked-list';
 import { AvatarEditor } from '../../features/users/components/avatar-editor';
 import { ChangePasswordForm } from '../../features/users/components/change-password-form';
 import { ProfileDetailsForm } from '../../features/users/components/profile-details-form';
@@ -69,6 +70,9 @@ export function ProfilePage() {
         </Section>
         <Section title={t.password.title}>
           <ChangePasswordForm />
+        </Section>
+        <Section title={t.blocks.title}>
+          <BlockedList />
         </Section>
       </Box>
     </PageContainer>

@@ -14,8 +14,9 @@ import { paths } from '../../config/paths';
 import { FriendshipButton } from '../../features/friends/components/friendship-button';
 import { UserMovies } from '../../features/movies/components/user-movies';
 import { PresenceText } from '../../features/presence/components/presence-text';
-import { useLastSeen } from '../../features/presence/hooks/use-presence';
+import { useLastSeen, usePresenceWhereKnown } from '../../features/presence/hooks/use-presence';
 import { useSelfOnline } from '../../features/presence/hooks/use-self-online';
+import { BlockButton } from '../../features/privacy/components/block-button';
 import { usePublicProfile } from '../../features/users/hooks/use-public-profile';
 import { az } from '../../i18n/az';
 import { useAuth } from '../../lib/auth/auth-context';
@@ -31,7 +32,10 @@ export function PublicProfilePage() {
   const selfOnline = useSelfOnline();
   const profileId = query.data?.id;
   // Asked for members looking at someone else; the profile's last_seen stands in until the answer.
-  const presence = useLastSeen(isLoggedIn && profileId !== myId ? profileId : null, query.data?.last_seen);
+  const watched = isLoggedIn && profileId !== myId ? profileId : null;
+  const presence = useLastSeen(watched, query.data?.last_seen);
+  // Neutral until told: the server tells only those who may see this member's presence.
+  const known = usePresenceWhereKnown(watched);
 
   if (query.isPending) return <PageSpinner />;
 
@@ -49,7 +53,10 @@ export function PublicProfilePage() {
 
   const user = query.data;
   const own = myId === user.id;
-  const online = own ? selfOnline : presence.online;
+  const online = own ? selfOnline : known;
+  // A member whose presence the caller may not see: the profile carries no last_seen and the
+  // socket answers nothing, so neither dot colour nor a last-seen line is shown.
+  const showPresence = own || known !== null || user.last_seen !== undefined;
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, sm: 6 } }}>
       <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center', maxWidth: 552, mx: 'auto', mb: 5 }}>
@@ -82,12 +89,13 @@ export function PublicProfilePage() {
         <Typography color="text.secondary" sx={{ mt: 1 }}>
           {t.memberSince(formatDate(user.created_at))}
         </Typography>
-        {isLoggedIn && (
+        {isLoggedIn && showPresence && (
           <Box sx={{ mt: 0.5 }}>
-            <PresenceText online={online} lastSeen={presence.lastSeen} />
+            <PresenceText online={online === true} lastSeen={presence.lastSeen} />
           </Box>
         )}
         {!own && <FriendshipButton userId={user.id} username={user.username} />}
+        {!own && <BlockButton userId={user.id} username={user.username} />}
         {own && (
           <Alert
             severity="info"
@@ -102,7 +110,7 @@ export function PublicProfilePage() {
           </Alert>
         )}
       </Paper>
-      <UserMovies userId={user.id} />
+      <UserMovies userId={user.id} hidden={user.collection_hidden} />
     </Container>
   );
 }

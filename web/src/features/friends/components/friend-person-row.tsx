@@ -8,22 +8,37 @@ import { StatusAvatar } from '../../../components/status-avatar';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
 import { PresenceText } from '../../presence/components/presence-text';
-import { useIsOnline, useLastSeen } from '../../presence/hooks/use-presence';
+import { useConnected, useLastSeen, usePresenceWhereKnown } from '../../presence/hooks/use-presence';
 
 export interface FriendPersonRowProps {
   person: { id: string; username: string; avatar_url: string | null };
   /** A line under the name (since when, when the request came). */
   secondary?: ReactNode;
-  /** Presence: by default what the presence store knows about the person. */
+  /** Presence: by default what this client was told about the person (neutral when nothing). */
   online?: boolean;
   /** Also show 'İndi onlayn' or the last-seen text (asking the server for it when needed). */
   showLastSeen?: boolean;
+  /**
+   * An accepted friend: the connection's `users:online` list names every online friend, so once
+   * connected a friend missing from it is known to be offline rather than neutral.
+   */
+  friend?: boolean;
   actions?: ReactNode;
 }
 
 /** One person in a friends list or search result: avatar, a link to the profile, actions. */
-export function FriendPersonRow({ person, secondary, online, showLastSeen = false, actions }: FriendPersonRowProps) {
-  const known = useIsOnline(person.id);
+export function FriendPersonRow({
+  person,
+  secondary,
+  online,
+  showLastSeen = false,
+  friend = false,
+  actions,
+}: FriendPersonRowProps) {
+  // Asks about people in search results and requests too, rather than showing them offline.
+  const whereKnown = usePresenceWhereKnown(person.id);
+  const connected = useConnected();
+  const known = friend && connected ? whereKnown === true : whereKnown;
   // Asks about the person only when the last seen is shown (SPEC.md section 5's conditions apply).
   const presence = useLastSeen(showLastSeen ? person.id : null);
   const isOnline = online ?? known;
@@ -62,7 +77,7 @@ export function FriendPersonRow({ person, secondary, online, showLastSeen = fals
               {secondary}
             </Typography>
           )}
-          {showLastSeen && <PresenceText online={isOnline} lastSeen={presence.lastSeen} />}
+          {showLastSeen && <PresenceText online={isOnline === true} lastSeen={presence.lastSeen} />}
         </Box>
       </Box>
       {actions && (

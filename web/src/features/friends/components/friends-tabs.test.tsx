@@ -57,9 +57,10 @@ describe('/friends: tabs (issue 4)', () => {
     await waitFor(() => expect(names()).toEqual(['kamran', 'orxan']));
     const [first] = rows() as [HTMLElement];
     expect(within(first).getByRole('link', { name: 'kamran' })).toHaveAttribute('href', `/user/${kamran.id}`);
-    // No picture: the first letter stands in; nobody is known to be online, so the dot is offline.
+    // No picture: the first letter stands in. The socket is not connected, so nothing is known of
+    // anyone's presence: the dot is neutral, never a false offline (docs/social.md).
     expect(within(first).getByText('K')).toBeInTheDocument();
-    expect(within(first).getByText('Offlayn')).toBeInTheDocument();
+    expect(within(first).getByText('Vəziyyəti məlum deyil')).toBeInTheDocument();
   });
 
   it('switching tabs lists the requests and keeps the tab in the address', async () => {

@@ -143,6 +143,7 @@ export function FriendsTabs() {
               person={friend}
               secondary={t.since(formatDate(friend.since))}
               showLastSeen
+              friend
               actions={<FriendshipActions person={friend} status="accepted" allowRemove />}
             />
           ))}

@@ -19,15 +19,15 @@ import { CountBadge } from '../../../components/count-badge';
 import { StatusAvatar } from '../../../components/status-avatar';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
-import { useIsOnline } from '../../presence/hooks/use-presence';
+import { usePresenceWhereKnown } from '../../presence/hooks/use-presence';
 import type { FriendRequest } from '../api/friend-types';
 import { useIncomingRequests } from '../hooks/use-incoming-requests';
 
 const t = az.notificationsPopup;
 
-/** A sender's avatar (or first letter) with the presence dot this client knows of. */
+/** A sender's avatar (or first letter) with their presence where known: asked for, never a false offline. */
 function SenderAvatar({ sender }: { sender: FriendRequest['sender'] }) {
-  const online = useIsOnline(sender.id);
+  const online = usePresenceWhereKnown(sender.id);
   return (
     <StatusAvatar
       src={sender.avatar_url}

@@ -3,4 +3,4 @@ import { apiRequest } from '../../../lib/api-client';
 
 /** GET /api/movies/{id}: public; 404 'Film tapılmadı'. */
 export const getMovie = (id: string, signal?: AbortSignal): Promise<Movie> =>
-  apiRequest<Movie>(`/movies/${encodeURIComponent(id)}`, { auth: false, signal });
+  apiRequest<Movie>(`/movies/${encodeURIComponent(id)}`, { signal });

@@ -1,11 +1,14 @@
-import type { MovieList } from '@kinodost/contracts/schemas/movies';
+import type { UserMovieList } from '@kinodost/contracts/schemas/movies';
 import { apiRequest } from '../../../lib/api-client';
 import { pageParams } from './page-params';
 
-/** GET /api/movies/user/{userId}: a member's movies, public (sent without a token). */
+/**
+ * GET /api/movies/user/{userId}: a member's movies; with the token when signed in, since their
+ * visibility decides who may see them (`hidden: true` otherwise, docs/social.md "Privacy").
+ */
 export const listUserMovies = (
   userId: string,
   query: { page: number; limit: number },
   signal?: AbortSignal,
-): Promise<MovieList> =>
-  apiRequest<MovieList>(`/movies/user/${encodeURIComponent(userId)}${pageParams(query)}`, { auth: false, signal });
+): Promise<UserMovieList> =>
+  apiRequest<UserMovieList>(`/movies/user/${encodeURIComponent(userId)}${pageParams(query)}`, { signal });

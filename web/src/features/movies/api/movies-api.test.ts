@@ -38,12 +38,12 @@ describe('movie calls', () => {
     expect(call().auth).toBe('Bearer member-token');
   });
 
-  it('reads public movies and member lists without a token', async () => {
+  it('reads a movie and a member list with the token when signed in: the owner’s visibility decides', async () => {
     fetchMock.mockImplementation(async () => jsonResponse(emptyPage));
     await getMovie('m-1');
     await listUserMovies('u-1', { page: 3, limit: 12 });
-    expect(call(0)).toMatchObject({ url: '/api/movies/m-1', auth: null });
-    expect(call(1)).toMatchObject({ url: '/api/movies/user/u-1?page=3&limit=12', auth: null });
+    expect(call(0)).toMatchObject({ url: '/api/movies/m-1', auth: 'Bearer member-token' });
+    expect(call(1)).toMatchObject({ url: '/api/movies/user/u-1?page=3&limit=12', auth: 'Bearer member-token' });
   });
 
   it('creates with POST, updates with PUT and deletes with DELETE', async () => {

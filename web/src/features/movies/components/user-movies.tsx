@@ -1,4 +1,5 @@
 import LocalMoviesIcon from '@mui/icons-material/LocalMovies';
+import LockIcon from '@mui/icons-material/Lock';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,11 +12,16 @@ import { MovieCollectionSkeleton, MovieCollectionView } from './movie-collection
 
 const t = az.movies;
 
-/** A member's movies on their public profile: a grid, paged with "load more". */
-export function UserMovies({ userId }: { userId: string }) {
+/**
+ * A member's movies on their public profile: a grid, paged with "load more"; or, when their
+ * visibility hides them from the viewer (the profile's `collection_hidden` or the list's
+ * `hidden`), a line saying so (docs/social.md "Privacy").
+ */
+export function UserMovies({ userId, hidden: hiddenByProfile = false }: { userId: string; hidden?: boolean }) {
   const movies = useUserMovies(userId);
   const list = movies.data?.pages.flatMap((page) => page.data) ?? [];
-  const total = movies.data?.pages[0]?.total;
+  const hidden = hiddenByProfile || movies.data?.pages[0]?.hidden === true;
+  const total = hidden ? undefined : movies.data?.pages[0]?.total;
 
   return (
     <Box component="section" aria-labelledby="user-movies-title" aria-busy={movies.isFetching}>
@@ -25,9 +31,19 @@ export function UserMovies({ userId }: { userId: string }) {
         </Typography>
         {total !== undefined && <Typography color="text.secondary">{t.total(total)}</Typography>}
       </Box>
-      {movies.isPending && <MovieCollectionSkeleton mode="grid" count={4} />}
+      {hidden && (
+        <Paper
+          variant="outlined"
+          sx={{ p: 4, textAlign: 'center', borderStyle: 'dashed' }}
+          data-testid="collection-hidden"
+        >
+          <LockIcon sx={{ fontSize: 44, color: 'text.disabled' }} aria-hidden />
+          <Typography color="text.secondary">{az.publicProfile.hiddenCollection}</Typography>
+        </Paper>
+      )}
+      {!hidden && movies.isPending && <MovieCollectionSkeleton mode="grid" count={4} />}
       {movies.isError && <Alert severity="error">{errorMessage(movies.error) || t.loadError}</Alert>}
-      {movies.isSuccess && list.length === 0 && (
+      {!hidden && movies.isSuccess && list.length === 0 && (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderStyle: 'dashed' }}>
           <LocalMoviesIcon sx={{ fontSize: 44, color: 'text.disabled' }} aria-hidden />
           <Typography color="text.secondary">{t.profile.empty}</Typography>

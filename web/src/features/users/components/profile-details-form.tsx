@@ -1,8 +1,14 @@
-import type { UpdateProfileBody } from '@kinodost/contracts/schemas/users';
+import type { UpdateProfileBody, Visibility } from '@kinodost/contracts/schemas/users';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { az } from '../../../i18n/az';
@@ -15,8 +21,13 @@ import { updateProfile } from '../api/update-profile';
 
 type Field = 'username' | 'email';
 const t = az.profile.details;
+const CHOICES = [
+  { value: 'public', label: t.visibility.public, help: t.visibility.publicHelp },
+  { value: 'friends', label: t.visibility.friends, help: t.visibility.friendsHelp },
+  { value: 'private', label: t.visibility.private, help: t.visibility.privateHelp },
+] as const satisfies ReadonlyArray<{ value: Visibility; label: string; help: string }>;
 
-/** Edits username and email; sends only what changed. */
+/** Edits username, email and who may see the collection (docs/social.md "Privacy"); sends only what changed. */
 export function ProfileDetailsForm() {
   const { profile, setProfile } = useAuth();
   const { values, setValues, setErrors, bind } = useFormFields<Field>({
@@ -24,10 +35,15 @@ export function ProfileDetailsForm() {
     email: profile?.email ?? '',
   });
   const [formError, setFormError] = useState<string | null>(null);
+  const [visibility, setVisibility] = useState<Visibility>(profile?.visibility ?? 'public');
+  const [visibilityError, setVisibilityError] = useState<string | undefined>();
 
   // The profile may arrive after the first render (right after login).
   useEffect(() => {
-    if (profile) setValues({ username: profile.username, email: profile.email });
+    if (profile) {
+      setValues({ username: profile.username, email: profile.email });
+      setVisibility(profile.visibility ?? 'public');
+    }
   }, [profile, setValues]);
 
   const mutation = useMutation({
@@ -37,20 +53,24 @@ export function ProfileDetailsForm() {
       toast.success(t.saved);
     },
     onError: (error) => {
-      const fields = errorFields(error);
+      const all = errorFields(error);
+      const { visibility: visibilityText, ...fields } = all;
       setErrors(fields);
-      setFormError(Object.keys(fields).length > 0 ? null : errorMessage(error));
+      setVisibilityError(visibilityText);
+      setFormError(Object.keys(all).length > 0 ? null : errorMessage(error));
     },
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
+    setVisibilityError(undefined);
     const body: UpdateProfileBody = {};
     const username = values.username.trim();
     const email = values.email.trim();
     if (username !== profile?.username) body.username = username;
     if (email.toLowerCase() !== profile?.email.toLowerCase()) body.email = email;
+    if (visibility !== (profile?.visibility ?? 'public')) body.visibility = visibility;
     const found = onlyErrors({
       username: body.username !== undefined ? validateUsername(username) : undefined,
       email: body.email !== undefined ? validateEmail(email) : undefined,
@@ -74,6 +94,39 @@ export function ProfileDetailsForm() {
         {...bind('username', az.auth.register.usernameHelp)}
       />
       <TextField label={t.email} name="email" type="email" autoComplete="email" {...bind('email')} />
+      <FormControl component="fieldset" error={Boolean(visibilityError)}>
+        <FormLabel component="legend" id="visibility-legend">
+          {t.visibility.legend}
+        </FormLabel>
+        <RadioGroup
+          name="visibility"
+          aria-labelledby="visibility-legend"
+          value={visibility}
+          onChange={(event) => setVisibility(event.target.value as Visibility)}
+        >
+          {CHOICES.map((choice) => (
+            <FormControlLabel
+              key={choice.value}
+              value={choice.value}
+              control={<Radio />}
+              sx={{ alignItems: 'flex-start', mt: 1, '& .MuiRadio-root': { pt: 0.5 } }}
+              label={
+                <Box>
+                  <Typography>{choice.label}</Typography>
+                  <Typography id={`visibility-${choice.value}-help`} variant="body2" color="text.secondary">
+                    {choice.help}
+                  </Typography>
+                </Box>
+              }
+            />
+          ))}
+        </RadioGroup>
+        {visibilityError && (
+          <Typography variant="body2" color="error" role="alert">
+            {visibilityError}
+          </Typography>
+        )}
+      </FormControl>
       <Box>
         <Button type="submit" variant="contained" disabled={mutation.isPending || !profile}>
           {mutation.isPending ? az.common.saving : t.submit}

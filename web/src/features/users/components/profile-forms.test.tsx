@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth, jsonResponse, renderWithApp, sampleProfile } from '../../../test/render';
@@ -69,6 +69,59 @@ describe('ProfileDetailsForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Yadda saxla' }));
     expect(sent()).toEqual({ url: '/api/user/profile', method: 'PUT', body: { email: 'yeni@example.az' } });
     await waitFor(() => expect(auth.setProfile).toHaveBeenCalledWith(updated));
+  });
+});
+
+describe('ProfileDetailsForm: visibility (docs/social.md "Privacy")', () => {
+  it('offers three choices, each with its sentence, and the current one checked', () => {
+    renderWithApp(<ProfileDetailsForm />, {
+      route: '/profile',
+      auth: fakeAuth({ profile: { ...sampleProfile, visibility: 'friends' } }),
+    });
+    const group = screen.getByRole('radiogroup', { name: 'Kolleksiyamı kimlər görə bilər' });
+    const radios = within(group).getAllByRole('radio');
+    expect(radios.map((r) => (r as HTMLInputElement).value)).toEqual(['public', 'friends', 'private']);
+    expect(screen.getByRole('radio', { name: /^Yalnız dostlar/ })).toBeChecked();
+    expect(
+      screen.getByText(
+        'Filmlərinizi hər kəs, hətta daxil olmayan qonaqlar da görür; onlayn olduğunuzu isə yalnız üzvlər görür.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Filmlərinizi və onlayn olduğunuzu yalnız dostlarınız görür.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Filmlərinizi heç kim görmür; onlayn olduğunuzu yalnız dostlarınız görür.'),
+    ).toBeInTheDocument();
+  });
+
+  it('sends only the visibility when only it changed, and keeps the answer', async () => {
+    const updated = { ...sampleProfile, visibility: 'private' };
+    fetchMock.mockResolvedValue(jsonResponse(updated));
+    const auth = fakeAuth({ profile: sampleProfile });
+    renderWithApp(<ProfileDetailsForm />, { route: '/profile', auth });
+    await userEvent.click(screen.getByRole('radio', { name: /^Yalnız mən/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yadda saxla' }));
+    expect(sent()).toEqual({ url: '/api/user/profile', method: 'PUT', body: { visibility: 'private' } });
+    await waitFor(() => expect(auth.setProfile).toHaveBeenCalledWith(updated));
+  });
+
+  it("shows the server's field text for a refused visibility", async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(
+        {
+          success: false,
+          error: 'Məlumatlar düzgün deyil',
+          code: 'VALIDATION',
+          fields: { visibility: 'Görünmə yalnız "public", "friends" və ya "private" ola bilər' },
+        },
+        400,
+      ),
+    );
+    renderWithApp(<ProfileDetailsForm />, { route: '/profile', auth: fakeAuth({ profile: sampleProfile }) });
+    await userEvent.click(screen.getByRole('radio', { name: /^Yalnız dostlar/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yadda saxla' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Görünmə yalnız "public", "friends" və ya "private" ola bilər',
+    );
   });
 });
 
