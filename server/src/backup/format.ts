@@ -37,12 +37,14 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import {
+  activities,
   comments,
   films,
   friendships,
   movies,
   newsletterReads,
   newsletters,
+  notifications,
   passwordResets,
   searchWords,
   users,
@@ -73,6 +75,8 @@ export const TABLES: TableSpec[] = [
   { name: 'friendships', table: friendships, key: ['id'] },
   { name: 'newsletters', table: newsletters, key: ['id'] },
   { name: 'newsletter_reads', table: newsletterReads, key: ['newsletter_id', 'user_id'] },
+  { name: 'activities', table: activities, key: ['id'] },
+  { name: 'notifications', table: notifications, key: ['id'] },
 ];
 
 /** The stored (not generated) columns of a table, by their SQL names. */

@@ -296,7 +296,8 @@ export const az = {
 
   feed: {
     title: 'Dostların fəaliyyəti',
-    empty: 'Hələ heç bir fəaliyyət yoxdur. Siz və dostlarınız film izlədikcə, qiymətləndirdikcə və şərh yazdıqca burada görünəcək.',
+    empty:
+      'Hələ heç bir fəaliyyət yoxdur. Siz və dostlarınız film izlədikcə, qiymətləndirdikcə və şərh yazdıqca burada görünəcək.',
     loadMore: 'Daha çox yüklə',
     loadError: 'Fəaliyyət yüklənmədi.',
     retry: 'Yenidən cəhd et',

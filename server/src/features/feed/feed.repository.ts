@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { type ActivityType, activities, comments, films, friendships, movies, users } from '../../db/schema/index';
@@ -137,11 +137,3 @@ export const audienceOf = async (db: Db, actorId: string): Promise<string[]> => 
   );
   return (res as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
 };
-
-/** Test and bench helper: an item's cause, for checks that it went with it. */
-export const activitiesOf = (db: Db, actorId: string) =>
-  db
-    .select()
-    .from(activities)
-    .where(and(eq(activities.actorId, actorId)))
-    .orderBy(desc(activities.createdAt));

@@ -66,7 +66,9 @@ export function DashboardPage() {
           )}
         </>
       ) : (
-        <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)', gap: 3, alignItems: 'start' }}>
+        <Box
+          sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)', gap: 3, alignItems: 'start' }}
+        >
           <Box sx={{ minWidth: 0 }}>
             <MyMovies onAdd={openAdd} onEdit={openForm} onDelete={setDeleting} />
           </Box>

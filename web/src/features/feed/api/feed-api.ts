@@ -6,7 +6,6 @@ export const FEED_PAGE_SIZE = 20;
 
 /** GET /api/feed?before&limit: the caller's and their friends' activity, newest first. */
 export const getFeed = (before: string | null, signal?: AbortSignal): Promise<FeedPage> =>
-  apiRequest<FeedPage>(
-    `/feed?limit=${FEED_PAGE_SIZE}${before ? `&before=${encodeURIComponent(before)}` : ''}`,
-    { signal },
-  );
+  apiRequest<FeedPage>(`/feed?limit=${FEED_PAGE_SIZE}${before ? `&before=${encodeURIComponent(before)}` : ''}`, {
+    signal,
+  });

@@ -20,6 +20,8 @@ import { StatusAvatar } from '../../../components/status-avatar';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
 import { usePresenceWhereKnown } from '../../presence/hooks/use-presence';
+import { NotificationRows } from '../../notifications/components/notification-rows';
+import { useNotifications } from '../../notifications/hooks/use-notifications';
 import type { FriendRequest } from '../api/friend-types';
 import { useIncomingRequests } from '../hooks/use-incoming-requests';
 
@@ -41,14 +43,20 @@ function SenderAvatar({ sender }: { sender: FriendRequest['sender'] }) {
 /** The list's maximum height (SPEC.md section 9). */
 export const NOTIFICATIONS_LIST_MAX_HEIGHT = 320;
 
-/** The header's notifications icon and popup (SPEC.md section 2, "Notifications popup"). */
+/**
+ * The header's notifications icon and popup (SPEC.md section 2, "Notifications popup"): the
+ * friend-request section as SPEC.md has it, then the other notifications (accepted requests,
+ * moderated comments) with "mark all read". The badge counts pending requests and unread others.
+ */
 export function NotificationsMenu() {
-  const { requests, count, isLoading, accept, reject, isBusy, refresh } = useIncomingRequests();
+  const { requests, count: requestCount, isLoading, accept, reject, isBusy, refresh } = useIncomingRequests();
+  const others = useNotifications();
+  const count = requestCount + others.unreadCount;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const titleId = useId();
   const close = () => setAnchor(null);
   // The count call and the list can be a moment apart; the section never claims fewer than it lists.
-  const sectionCount = Math.max(count, requests.length);
+  const sectionCount = Math.max(requestCount, requests.length);
 
   return (
     <>
@@ -60,6 +68,7 @@ export function NotificationsMenu() {
         onClick={(event) => {
           setAnchor(event.currentTarget);
           refresh();
+          others.refresh();
         }}
       >
         <CountBadge count={count} color="error">
@@ -87,9 +96,11 @@ export function NotificationsMenu() {
             ))}
           </Box>
         ) : requests.length === 0 ? (
-          <Typography sx={{ px: 2, py: 3, textAlign: 'center' }} color="text.secondary">
-            {t.empty}
-          </Typography>
+          others.items.length === 0 && (
+            <Typography sx={{ px: 2, py: 3, textAlign: 'center' }} color="text.secondary">
+              {t.empty}
+            </Typography>
+          )
         ) : (
           <Box component="section" aria-labelledby={`${titleId}-requests`}>
             <Typography
@@ -157,6 +168,16 @@ export function NotificationsMenu() {
               })}
             </List>
           </Box>
+        )}
+        {others.items.length > 0 && (
+          <NotificationRows
+            items={others.items}
+            unreadCount={others.unreadCount}
+            onMarkAllRead={others.markAllRead}
+            isMarking={others.isMarking}
+            onNavigate={close}
+            withDivider={requests.length > 0}
+          />
         )}
         <Divider />
         <Box sx={{ p: 1, textAlign: 'center' }}>

@@ -1,0 +1,73 @@
+import { expect, signIn, test } from '../support/fixtures';
+import { uniqueTag } from '../support/users';
+
+/**
+ * Friends' activity and notifications (docs/feed.md): what one friend does reaches the other's
+ * dashboard without a reload, and a comment's approval reaches its author's header live.
+ */
+const FILM = { title: 'Titanic', year: 1997 };
+
+test('one friend rates a film and the other sees it in the feed without a reload; an approval notifies the comment’s author live', async ({
+  page,
+  api,
+  admin,
+  request,
+  newPage,
+}) => {
+  test.setTimeout(120_000);
+  const aysel = await api.createUser('fda');
+  const orxan = await api.createUser('fdb');
+  await api.befriend(aysel, orxan);
+  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+  // Orxan's dashboard: the feed beside his collection, with the new friendship in it.
+  await signIn(page, orxan.token, '/dashboard');
+  const feed = page.getByRole('region', { name: 'Dostların fəaliyyəti' });
+  await expect(feed).toBeVisible();
+  await expect(feed.getByTestId('feed-item').first()).toContainText('dost oldu');
+
+  // Aysel rates Titanic (from another device): it arrives on Orxan's screen without a reload.
+  const search = await request.get(`/api/films/search?q=${FILM.title}`);
+  const found = ((await search.json()) as { data: { id: string; title: string; year: number | null }[] }).data.find(
+    (f) => f.title === FILM.title && f.year === FILM.year,
+  );
+  if (!found) throw new Error('the catalogue has no Titanic (1997)');
+  const added = await request.post('/api/movies', {
+    headers: auth(aysel.token),
+    data: { film_id: found.id, status: 'watched', rating: 8 },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const item = feed.getByTestId('feed-item').first();
+  await expect(item).toContainText(`${aysel.username} izlədi`);
+  await expect(item.getByRole('link', { name: `${FILM.title} (${FILM.year})` })).toHaveAttribute(
+    'href',
+    `/film/${found.id}`,
+  );
+  await expect(item.getByRole('img', { name: 'Qiymət: 8/10' })).toBeVisible();
+  await expect(item).toContainText('Az öncə');
+
+  // Aysel comments on the film; an admin approves it while her dashboard is open.
+  const ayselPage = await newPage();
+  await signIn(ayselPage, aysel.token, '/dashboard');
+  const bell = ayselPage.getByRole('banner').getByRole('button', { name: /^Bildirişlər/ });
+  await expect(bell).toHaveAccessibleName('Bildirişlər');
+  const text = `Hər dəfə ağladır ${uniqueTag()}`;
+  const posted = await request.post(`/api/films/${found.id}/comments`, { headers: auth(aysel.token), data: { text } });
+  expect(posted.status(), await posted.text()).toBe(201);
+  await api.approveComment(admin.token, ((await posted.json()) as { id: string }).id);
+  await expect(bell).toHaveAccessibleName('Bildirişlər: 1 yeni');
+  await bell.click();
+  const popup = ayselPage.getByRole('dialog', { name: 'Bildirişlər' });
+  const others = popup.getByRole('region', { name: 'Digər bildirişlər' });
+  await expect(others.getByTestId('notification-item').first()).toContainText(
+    `"${FILM.title}" filminə yazdığınız şərh təsdiqləndi`,
+  );
+  await others.getByRole('button', { name: 'Hamısını oxunmuş et' }).click();
+  await expect(others.getByTestId('notification-item').first()).toHaveAttribute('data-read', 'true');
+  await ayselPage.keyboard.press('Escape');
+  await expect(bell).toHaveAccessibleName('Bildirişlər');
+
+  // And Orxan's feed has her comment, also live.
+  await expect(feed.getByTestId('feed-item').first()).toContainText(`${aysel.username} şərh yazdı`);
+  await expect(feed.getByTestId('feed-item').first()).toContainText(text);
+});
