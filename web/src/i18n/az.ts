@@ -507,6 +507,12 @@ export const az = {
     loadError: 'Şərhləri yükləmək mümkün olmadı',
   },
 
+  /** A list that waits for the network (components/offline-state.tsx). */
+  offline: {
+    title: 'İnternet bağlantısı yoxdur',
+    text: 'Bağlantı bərpa olunan kimi siyahı özü yenilənəcək.',
+  },
+
   /** Asked before a form dialog with unsaved input closes (components/discard-guard.tsx). */
   discardChanges: {
     title: 'Yazdıqlarınız atılsın?',

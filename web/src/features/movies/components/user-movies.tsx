@@ -4,8 +4,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { OfflineState } from '../../../components/offline-state';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
+import { useListOffline } from '../../../lib/online';
 import { useUserMovies } from '../hooks/use-movies';
 import { MovieCollectionSkeleton, MovieCollectionView } from './movie-collection-view';
 
@@ -15,6 +17,7 @@ const t = az.movies;
 export function UserMovies({ userId }: { userId: string }) {
   const movies = useUserMovies(userId);
   const list = movies.data?.pages.flatMap((page) => page.data) ?? [];
+  const offline = useListOffline(movies);
   const total = movies.data?.pages[0]?.total;
 
   return (
@@ -25,8 +28,9 @@ export function UserMovies({ userId }: { userId: string }) {
         </Typography>
         {total !== undefined && <Typography color="text.secondary">{t.total(total)}</Typography>}
       </Box>
-      {movies.isPending && <MovieCollectionSkeleton mode="grid" count={4} />}
-      {movies.isError && <Alert severity="error">{errorMessage(movies.error) || t.loadError}</Alert>}
+      {offline && <OfflineState />}
+      {!offline && movies.isPending && <MovieCollectionSkeleton mode="grid" count={4} />}
+      {!offline && movies.isError && <Alert severity="error">{errorMessage(movies.error) || t.loadError}</Alert>}
       {movies.isSuccess && list.length === 0 && (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderStyle: 'dashed' }}>
           <LocalMoviesIcon sx={{ fontSize: 44, color: 'text.disabled' }} aria-hidden />
