@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAppTheme } from './theme';
+import { createAppTheme, focusRing } from './theme';
 
 describe('theme values (SPEC.md section 9)', () => {
   it.each(['light', 'dark'] as const)('%s theme carries the product colours and radius 8', (mode) => {
@@ -10,4 +10,38 @@ describe('theme values (SPEC.md section 9)', () => {
     expect(theme.shape.borderRadius).toBe(8);
     expect(theme.palette.background.default).toBe(mode === 'dark' ? '#121212' : '#f5f5f5');
   });
+});
+
+/** WCAG relative luminance contrast of two #rrggbb colours. */
+const contrast = (a: string, b: string) => {
+  const lum = (hex: string) => {
+    const [r, g, bl] = [1, 3, 5].map((i) => {
+      const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+};
+
+describe('keyboard focus ring (issue 26)', () => {
+  it.each(['light', 'dark'] as const)(
+    '%s theme: buttons, icon buttons, chips, cards and links show a 3 px ring at 3:1 or more',
+    (mode) => {
+      const theme = createAppTheme(mode);
+      const ring = focusRing(mode);
+      const color = ring.outline.split(' ').pop() as string;
+      for (const background of [theme.palette.background.default, theme.palette.background.paper]) {
+        expect(contrast(color, background)).toBeGreaterThanOrEqual(3);
+      }
+      expect(ring.outline).toMatch(/^3px solid /);
+      const overrides = theme.components;
+      expect(overrides?.MuiButtonBase?.styleOverrides?.root).toEqual({ '&.Mui-focusVisible': ring });
+      expect(overrides?.MuiCardActionArea?.styleOverrides?.root).toEqual({
+        '&.Mui-focusVisible': { ...ring, outlineOffset: -3 },
+      });
+      expect(overrides?.MuiLink?.styleOverrides?.root).toMatchObject({ '&:focus-visible': ring });
+    },
+  );
 });

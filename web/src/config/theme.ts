@@ -15,6 +15,17 @@ export const themeColors = {
  */
 const darkPrimaryText = '#9fa8da';
 
+/**
+ * The keyboard focus ring (WCAG 2.2 focus-visible and focus-appearance): a 3 px outline at least
+ * 3:1 against both backgrounds, on everything built on ButtonBase (buttons, icon buttons, chips,
+ * tabs, switches, film cards) and on links. Shown for keyboard focus only (`Mui-focusVisible`,
+ * `:focus-visible`), never for a click.
+ */
+export const focusRing = (mode: PaletteMode) => ({
+  outline: `3px solid ${mode === 'dark' ? darkPrimaryText : themeColors.primary}`,
+  outlineOffset: 2,
+});
+
 export const createAppTheme = (mode: PaletteMode): Theme =>
   createTheme({
     palette: {
@@ -32,6 +43,13 @@ export const createAppTheme = (mode: PaletteMode): Theme =>
       fontFamily: '"Roboto", "Segoe UI", system-ui, -apple-system, "Helvetica Neue", Arial, sans-serif',
     },
     components: {
+      MuiButtonBase: {
+        styleOverrides: { root: { '&.Mui-focusVisible': focusRing(mode) } },
+      },
+      // A card clips what lies outside it: its ring is drawn inside its edge.
+      MuiCardActionArea: {
+        styleOverrides: { root: { '&.Mui-focusVisible': { ...focusRing(mode), outlineOffset: -3 } } },
+      },
       MuiButton: {
         styleOverrides: {
           root: {
@@ -53,6 +71,7 @@ export const createAppTheme = (mode: PaletteMode): Theme =>
       MuiLink: {
         styleOverrides: {
           root: {
+            '&:focus-visible': focusRing(mode),
             variants: mode === 'dark' ? [{ props: { color: 'primary' }, style: { color: darkPrimaryText } }] : [],
           },
         },

@@ -1,3 +1,4 @@
+import { formatNumber } from '../lib/format-number';
 import { azShell } from './az-shell';
 
 /**
@@ -116,7 +117,8 @@ export const az = {
       pageLabel: (type: 'first' | 'last' | 'next' | 'previous') =>
         ({ first: 'Birinci səhifə', last: 'Sonuncu səhifə', next: 'Növbəti səhifə', previous: 'Əvvəlki səhifə' })[type],
       loadError: 'İstifadəçi siyahısını yükləmək mümkün olmadı',
-      displayedRows: ({ from, to, count }: { from: number; to: number; count: number }) => `${from}–${to} / ${count}`,
+      displayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
+        `${formatNumber(from)}–${formatNumber(to)} / ${formatNumber(count)}`,
       toggleAdmin: (username: string) => `${username} üçün admin hüququ`,
       lastAdminSwitch: 'Sonuncu admini adminlikdən çıxarmaq olmaz: əvvəlcə başqa istifadəçini admin edin',
       lastAdminDelete: 'Sonuncu admini silmək olmaz: əvvəlcə başqa istifadəçini admin edin',
@@ -401,7 +403,7 @@ export const az = {
       watchlist: 'İzləmə siyahısı',
     },
     view: { label: 'Görünüş', grid: 'Kart görünüşü', list: 'Siyahı görünüşü' },
-    total: (count: number) => `${count} film`,
+    total: (count: number) => `${formatNumber(count)} film`,
     loadMore: 'Daha çox göstər',
     loadError: 'Filmləri yükləmək mümkün olmadı',
     emptyWatched: 'Hələ izlənilmiş kimi qeyd etdiyiniz film yoxdur',
@@ -416,7 +418,8 @@ export const az = {
       placeholder: 'Ad, rejissor və ya janr — bütün üzvlərin filmləri',
       clear: 'Axtarışı təmizlə',
       results: (query: string) => `"${query}" üzrə nəticələr`,
-      found: (count: number, capped: boolean) => (capped ? `${count}-dən çox film tapıldı` : `${count} film tapıldı`),
+      found: (count: number, capped: boolean) =>
+        capped ? `${formatNumber(count)}-dən çox film tapıldı` : `${formatNumber(count)} film tapıldı`,
       empty: (query: string) => `"${query}" üzrə heç bir film tapılmadı`,
       emptyHint: 'Başqa söz yoxlayın: ad, rejissor və ya janr üzrə axtarmaq olar.',
       tooLong: (max: number) => `Axtarış sorğusu ən çox ${max} simvol ola bilər`,
@@ -507,10 +510,10 @@ export const az = {
     stats: {
       title: 'KinoDost üzvləri',
       average: (value: string) => `Orta qiymət: ${value}/10`,
-      ratingCount: (count: number) => `${count} qiymət`,
+      ratingCount: (count: number) => `${formatNumber(count)} qiymət`,
       noRatings: 'Hələ heç kim qiymət verməyib',
-      watched: (count: number) => `${count} nəfər izləyib`,
-      watchlist: (count: number) => `${count} nəfər izləmək istəyir`,
+      watched: (count: number) => `${formatNumber(count)} nəfər izləyib`,
+      watchlist: (count: number) => `${formatNumber(count)} nəfər izləmək istəyir`,
     },
     mine: {
       title: 'Sizin kolleksiyanız',
@@ -564,7 +567,7 @@ export const az = {
   /** Comments on the movie page (issue 3). */
   comments: {
     title: 'Şərhlər',
-    count: (count: number) => `Şərhlər (${count})`,
+    count: (count: number) => `Şərhlər (${formatNumber(count)})`,
     empty: 'Hələ şərh yoxdur.',
     emptyMember: 'Hələ şərh yoxdur — ilk fikri siz yazın!',
     label: 'Şərhiniz',
@@ -592,7 +595,7 @@ export const az = {
 
   /** /admin/comments: the moderation queue (issue 3). */
   adminComments: {
-    pendingCount: (count: number) => `Təsdiq gözləyən: ${count}`,
+    pendingCount: (count: number) => `Təsdiq gözləyən: ${formatNumber(count)}`,
     selectionLabel: 'Seçilmiş şərhlər üçün əməliyyatlar',
     statusLabel: 'Status',
     statusFilter: { pending: 'Təsdiq gözləyənlər', approved: 'Təsdiqlənənlər', rejected: 'Rədd edilənlər' },
@@ -603,7 +606,7 @@ export const az = {
     selectAllShort: 'Hamısını seç',
     cardLabel: (username: string) => `${username} şərhi`,
     select: (username: string) => `${username} şərhini seç`,
-    selected: (count: number) => `${count} şərh seçilib`,
+    selected: (count: number) => `${formatNumber(count)} şərh seçilib`,
     approve: 'Təsdiqlə',
     reject: 'Rədd et',
     delete: 'Sil',
@@ -624,6 +627,12 @@ export const az = {
     loadError: 'Şərhləri yükləmək mümkün olmadı',
   },
 
+  /** A list that waits for the network (components/offline-state.tsx). */
+  offline: {
+    title: 'İnternet bağlantısı yoxdur',
+    text: 'Bağlantı bərpa olunan kimi siyahı özü yenilənəcək.',
+  },
+
   /** Asked before a form dialog with unsaved input closes (components/discard-guard.tsx). */
   discardChanges: {
     title: 'Yazdıqlarınız atılsın?',
@@ -635,7 +644,7 @@ export const az = {
   /** The admin overview's activity chart (issue 3). */
   adminActivity: {
     title: 'Son 30 gündə fəaliyyət',
-    movieCount: (count: number) => `Cəmi ${count.toLocaleString('az-AZ')} film`,
+    movieCount: (count: number) => `Cəmi ${formatNumber(count)} film`,
     series: { signups: 'Qeydiyyatlar', movies: 'Filmlər', comments: 'Şərhlər' },
     chartLabel: (signups: number, movies: number, comments: number) =>
       `Son 30 gündə gündəlik fəaliyyət qrafiki: cəmi ${signups} qeydiyyat, ${movies} film, ${comments} şərh`,
@@ -687,7 +696,8 @@ export const az = {
     empty: 'Hələ heç bir yenilik yazılmayıb',
     loadError: 'Yenilikləri yükləmək mümkün olmadı',
     rowsPerPage: 'Səhifədə:',
-    displayedRows: ({ from, to, count }: { from: number; to: number; count: number }) => `${from}–${to} / ${count}`,
+    displayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
+      `${formatNumber(from)}–${formatNumber(to)} / ${formatNumber(count)}`,
     pageLabel: (type: 'first' | 'last' | 'next' | 'previous') =>
       ({ first: 'Birinci səhifə', last: 'Sonuncu səhifə', next: 'Növbəti səhifə', previous: 'Əvvəlki səhifə' })[type],
     form: {
@@ -756,14 +766,14 @@ export const az = {
     },
     tabs: {
       label: 'Dostlar və dostluq istəkləri',
-      friends: (count: number) => `Dostlar (${count})`,
-      incoming: (count: number) => `Gələn istəklər (${count})`,
-      outgoing: (count: number) => `Göndərilən istəklər (${count})`,
+      friends: (count: number) => `Dostlar (${formatNumber(count)})`,
+      incoming: (count: number) => `Gələn istəklər (${formatNumber(count)})`,
+      outgoing: (count: number) => `Göndərilən istəklər (${formatNumber(count)})`,
       /** Narrow screens: the same tabs, shorter (the full text stays the accessible name). */
       short: {
-        friends: (count: number) => `Dostlar (${count})`,
-        incoming: (count: number) => `Gələn (${count})`,
-        outgoing: (count: number) => `Gedən (${count})`,
+        friends: (count: number) => `Dostlar (${formatNumber(count)})`,
+        incoming: (count: number) => `Gələn (${formatNumber(count)})`,
+        outgoing: (count: number) => `Gedən (${formatNumber(count)})`,
       },
     },
     filter: {
@@ -810,7 +820,7 @@ export const az = {
       placeholder: 'Məsələn: aysel',
       clear: 'Axtarışı təmizlə',
       tooLong: (max: number) => `Axtarış ən çox ${max} simvol ola bilər`,
-      found: (count: number) => `${count} istifadəçi tapıldı`,
+      found: (count: number) => `${formatNumber(count)} istifadəçi tapıldı`,
       empty: (query: string) => `"${query}" adlı istifadəçi tapılmadı.`,
       resultsLabel: 'Axtarış nəticələri',
     },

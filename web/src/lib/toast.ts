@@ -1,3 +1,4 @@
+import { createElement } from 'react';
 import type { ToastOptions } from 'react-toastify';
 
 /**
@@ -20,10 +21,13 @@ export function loadToastify(): Promise<typeof import('react-toastify')> {
   return library;
 }
 
+/** The text in one line, cut with an ellipsis when long (app/providers/app-toasts.tsx); the title holds it all. */
+const oneLine = (message: string) => createElement('span', { className: 'kd-toast-text', title: message }, message);
+
 function show(kind: Kind, message: string, options?: ToastOptions): void {
   loadToastify().then(
     ({ toast: toastify }) => {
-      toastify[kind](message, options);
+      toastify[kind](oneLine(message), options);
     },
     (error: unknown) => console.error(`[toast] react-toastify did not load; not shown: ${message}`, error),
   );

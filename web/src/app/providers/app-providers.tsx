@@ -1,14 +1,13 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
-import { loadToastify } from '../../lib/toast';
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
 import { whenIdle } from '../../lib/when-idle';
+import { AppToasts } from './app-toasts';
 import { createQueryClient } from './query-client';
 import { ThemeModeProvider } from './theme-mode-provider';
 
 // Toasts are never part of the first paint: react-toastify (with its styles) loads once the page is
 // idle, or with the first toast (lib/toast.ts). toast() calls made before the container mounts are
 // queued by react-toastify and shown when it does.
-const ToastContainer = lazy(async () => ({ default: (await loadToastify()).ToastContainer }));
 
 /** Everything that does not need the router: theme, server-state cache, toasts. */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
@@ -19,12 +18,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
     <ThemeModeProvider>
       <QueryClientProvider client={client}>
         {children}
-        {showToasts && (
-          <Suspense fallback={null}>
-            {/* SPEC.md section 2 "Toasts": top-right, colored, 3000 ms. */}
-            <ToastContainer position="top-right" theme="colored" autoClose={3000} newestOnTop />
-          </Suspense>
-        )}
+        {showToasts && <AppToasts />}
       </QueryClientProvider>
     </ThemeModeProvider>
   );

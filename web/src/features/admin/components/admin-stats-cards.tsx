@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
+import { formatNumber } from '../../../lib/format-number';
 import { useAdminStats } from '../hooks/use-admin-stats';
 
 const t = az.admin.overview;
@@ -35,7 +36,7 @@ function StatCard(props: {
         <Skeleton width={80} height={56} />
       ) : (
         <Typography variant="h3" component="p" sx={{ fontWeight: 700 }} data-testid={props.testId}>
-          {props.value.toLocaleString('az-AZ')}
+          {formatNumber(props.value)}
         </Typography>
       )}
       <Box>

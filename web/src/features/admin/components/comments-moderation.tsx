@@ -28,10 +28,12 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { OfflineState } from '../../../components/offline-state';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
+import { useListOffline } from '../../../lib/online';
 import { toast } from '../../../lib/toast';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useAdminStats } from '../hooks/use-admin-stats';
@@ -56,6 +58,7 @@ export function CommentsModeration() {
   const [selected, setSelected] = useState<string[]>([]);
   const [confirmDelete, setConfirmDelete] = useState<string[] | null>(null);
   const list = useAdminComments({ page: page + 1, limit, status });
+  const offline = useListOffline(list);
   const stats = useAdminStats();
   const moderation = useModerateComments();
   // Below 600 px each comment is a card with its actions in view; the table needs some 760 px.
@@ -179,7 +182,12 @@ export function CommentsModeration() {
       )}
 
       <Box sx={{ height: 4 }}>{(list.isFetching || moderation.isPending) && <LinearProgress />}</Box>
-      {list.isError && (
+      {offline && (
+        <Box sx={{ p: 2 }}>
+          <OfflineState />
+        </Box>
+      )}
+      {!offline && list.isError && (
         <Alert severity="error" sx={{ m: 2 }}>
           {errorMessage(list.error) || t.loadError}
         </Alert>

@@ -25,11 +25,13 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { OfflineState } from '../../../components/offline-state';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { formatDate } from '../../../lib/format-date';
+import { useListOffline } from '../../../lib/online';
 import { toast } from '../../../lib/toast';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useMediaQuery } from '../../../lib/use-media-query';
@@ -103,6 +105,7 @@ export function UsersTable() {
   const q = useDebouncedValue(search.trim(), 400);
 
   const list = useUserList({ page: page + 1, limit, q: q || undefined, sort });
+  const offline = useListOffline(list);
   const toggleAdmin = useSetUserAdmin();
 
   const onToggle = (user: UserProfile, isAdmin: boolean) => {
@@ -220,7 +223,12 @@ export function UsersTable() {
         </TextField>
       </Stack>
       <Box sx={{ height: 4 }}>{list.isFetching && <LinearProgress />}</Box>
-      {list.isError && (
+      {offline && (
+        <Box sx={{ p: 2 }}>
+          <OfflineState />
+        </Box>
+      )}
+      {!offline && list.isError && (
         <Alert severity="error" sx={{ m: 2 }}>
           {errorMessage(list.error) || t.loadError}
         </Alert>

@@ -8,10 +8,12 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { OfflineState } from '../../../components/offline-state';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { useListOffline } from '../../../lib/online';
 import { toast } from '../../../lib/toast';
 import type { CommentTarget } from '../api/target';
 import { useComments, useDeleteComment } from '../hooks/use-comments';
@@ -29,6 +31,7 @@ const t = az.comments;
 export function CommentsSection({ target }: { target: CommentTarget }) {
   const { isLoggedIn, userId, isAdmin } = useAuth();
   const comments = useComments(target, isLoggedIn ? userId : null);
+  const offline = useListOffline(comments);
   const remove = useDeleteComment(target.id);
   const mayDelete = (comment: Comment) =>
     target.kind === 'movie' && isLoggedIn && (comment.author.id === userId || isAdmin);
@@ -62,14 +65,15 @@ export function CommentsSection({ target }: { target: CommentTarget }) {
         {total === undefined ? t.title : t.count(Math.max(total, shown.length))}
       </Typography>
 
-      {comments.isPending && (
+      {offline && <OfflineState />}
+      {!offline && comments.isPending && (
         <Stack spacing={1.5} aria-hidden data-testid="comments-skeleton">
           {[0, 1].map((index) => (
             <Skeleton key={index} variant="rounded" height={72} />
           ))}
         </Stack>
       )}
-      {comments.isError && (
+      {!offline && comments.isError && (
         <Alert
           severity="error"
           action={

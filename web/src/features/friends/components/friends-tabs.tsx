@@ -16,8 +16,10 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { type ReactNode, useId, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import { OfflineState } from '../../../components/offline-state';
 import { az } from '../../../i18n/az';
 import { formatDate } from '../../../lib/format-date';
+import { useListOffline } from '../../../lib/online';
 import { useFriendsList, useIncomingList, useOutgoingList } from '../hooks/use-friend-queries';
 import { FriendPersonRow } from './friend-person-row';
 import { FriendshipActions } from './friendship-actions';
@@ -54,6 +56,8 @@ function useTabState(): [FriendTab, (tab: FriendTab) => void] {
 
 interface ListState {
   isPending: boolean;
+  isError: boolean;
+  fetchStatus: 'fetching' | 'paused' | 'idle';
   failed: boolean;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
@@ -73,6 +77,15 @@ function ListBody({
   empty: string;
   filter: string;
 }) {
+  // A social list answers a failure as a page (`failed`), not an error.
+  const offline = useListOffline({ ...state, isError: state.isError || state.failed });
+  if (offline) {
+    return (
+      <Box sx={{ p: 2 }}>
+        <OfflineState />
+      </Box>
+    );
+  }
   if (state.isPending) {
     return (
       <Box sx={{ p: 2 }} aria-busy="true" data-testid="friends-loading">

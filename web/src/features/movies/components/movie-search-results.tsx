@@ -11,9 +11,11 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { OfflineState } from '../../../components/offline-state';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
+import { useListOffline } from '../../../lib/online';
 import { useMovieSearch } from '../hooks/use-movies';
 import { HighlightedText } from './highlighted-text';
 import { MovieRating, MovieStatusChip } from './movie-meta';
@@ -80,6 +82,7 @@ export function MovieSearchResults({ query }: { query: string }) {
   const search = useMovieSearch(query);
   const hits = search.data?.pages.flatMap((page) => page.data) ?? [];
   const total = search.data?.pages[0]?.total ?? 0;
+  const offline = useListOffline(search);
 
   return (
     <Box component="section" aria-labelledby="movie-search-title" aria-busy={search.isFetching}>
@@ -94,14 +97,15 @@ export function MovieSearchResults({ query }: { query: string }) {
           </Typography>
         )}
       </Box>
-      {search.isPending && (
+      {offline && <OfflineState />}
+      {!offline && search.isPending && (
         <Stack spacing={1.5} data-testid="search-skeleton" aria-hidden>
           {[0, 1, 2].map((index) => (
             <Skeleton key={index} variant="rounded" height={112} />
           ))}
         </Stack>
       )}
-      {search.isError && <Alert severity="error">{errorMessage(search.error) || t.error}</Alert>}
+      {!offline && search.isError && <Alert severity="error">{errorMessage(search.error) || t.error}</Alert>}
       {search.isSuccess && hits.length === 0 && (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderStyle: 'dashed' }}>
           <SearchOffIcon sx={{ fontSize: 48, color: 'text.disabled' }} aria-hidden />

@@ -19,8 +19,10 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useDeferredValue, useId, useState } from 'react';
+import { OfflineState } from '../../../components/offline-state';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
+import { useListOffline } from '../../../lib/online';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { SEARCH_QUERY_MAX } from '../api/search-movies';
 import { useMyMovies } from '../hooks/use-movies';
@@ -63,6 +65,7 @@ export function MyMovies({
   const list = data?.pages.flatMap((page) => page.data) ?? [];
   const total = data?.pages[0]?.total ?? 0;
   const loaded = movies.isSuccess && data !== null;
+  const offline = useListOffline(movies, data === null);
 
   return (
     <Box>
@@ -157,8 +160,9 @@ export function MyMovies({
             </Box>
           </Box>
 
-          {data === null && !movies.isError && <MovieCollectionSkeleton mode={mode} />}
-          {movies.isError && (
+          {offline && <OfflineState />}
+          {!offline && data === null && !movies.isError && <MovieCollectionSkeleton mode={mode} />}
+          {!offline && movies.isError && (
             <Alert
               severity="error"
               action={

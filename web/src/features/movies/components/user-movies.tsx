@@ -5,8 +5,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { OfflineState } from '../../../components/offline-state';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
+import { useListOffline } from '../../../lib/online';
 import { useUserMovies } from '../hooks/use-movies';
 import { MovieCollectionSkeleton, MovieCollectionView } from './movie-collection-view';
 
@@ -21,6 +23,7 @@ export function UserMovies({ userId, hidden: hiddenByProfile = false }: { userId
   const movies = useUserMovies(userId);
   const list = movies.data?.pages.flatMap((page) => page.data) ?? [];
   const hidden = hiddenByProfile || movies.data?.pages[0]?.hidden === true;
+  const offline = useListOffline(movies);
   const total = hidden ? undefined : movies.data?.pages[0]?.total;
 
   return (
@@ -41,8 +44,9 @@ export function UserMovies({ userId, hidden: hiddenByProfile = false }: { userId
           <Typography color="text.secondary">{az.publicProfile.hiddenCollection}</Typography>
         </Paper>
       )}
-      {!hidden && movies.isPending && <MovieCollectionSkeleton mode="grid" count={4} />}
-      {movies.isError && <Alert severity="error">{errorMessage(movies.error) || t.loadError}</Alert>}
+      {offline && <OfflineState />}
+      {!offline && !hidden && movies.isPending && <MovieCollectionSkeleton mode="grid" count={4} />}
+      {!offline && movies.isError && <Alert severity="error">{errorMessage(movies.error) || t.loadError}</Alert>}
       {!hidden && movies.isSuccess && list.length === 0 && (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderStyle: 'dashed' }}>
           <LocalMoviesIcon sx={{ fontSize: 44, color: 'text.disabled' }} aria-hidden />

@@ -19,9 +19,11 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { OfflineState } from '../../../components/offline-state';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
 import { formatDate } from '../../../lib/format-date';
+import { useListOffline } from '../../../lib/online';
 import type { Newsletter } from '../api/newsletter-types';
 import { useAdminNewsletterList } from '../hooks/use-admin-newsletters';
 import { DeleteNewsletterDialog } from './delete-newsletter-dialog';
@@ -44,6 +46,7 @@ export function AdminNewsletters() {
     setEditorOpen(true);
   };
   const failed = list.data && !list.data.success;
+  const offline = useListOffline({ ...list, isError: Boolean(failed) });
   const rows = list.data?.success ? list.data.data : [];
   const total = list.data?.success ? list.data.total : 0;
 
@@ -59,7 +62,8 @@ export function AdminNewsletters() {
           {t.create}
         </Button>
       </Stack>
-      {failed && (
+      {offline && <OfflineState />}
+      {!offline && failed && (
         <Alert
           severity="error"
           action={

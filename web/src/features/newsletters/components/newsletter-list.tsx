@@ -7,10 +7,12 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { OfflineState } from '../../../components/offline-state';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { formatDate } from '../../../lib/format-date';
+import { useListOffline } from '../../../lib/online';
 import { PAGE_SIZE } from '../api/newsletter-types';
 import { useNewsletterList } from '../hooks/use-newsletter-pages';
 import { ImportantBadge } from './important-badge';
@@ -28,7 +30,10 @@ export function NewsletterList() {
   const page = pageFrom(params.get('page'));
   const { isLoggedIn } = useAuth();
   const query = useNewsletterList(page);
+  // A social list answers a failure as a body with success false, not an error.
+  const offline = useListOffline({ ...query, isError: query.isError || query.data?.success === false });
 
+  if (offline) return <OfflineState />;
   if (query.isPending) {
     return (
       <Stack spacing={2} aria-busy="true" aria-label={az.common.loading}>

@@ -1,0 +1,60 @@
+import { onlineManager } from '@tanstack/react-query';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DashboardPage } from '../app/pages/dashboard-page';
+import { FriendsTabs } from '../features/friends/components/friends-tabs';
+import { fakeFriendsServer, friendOf, orxan } from '../features/friends/testing/fake-friends-server';
+import { stubFetch } from '../test/fetch-router';
+import { makeMovie, otherMember, paged } from '../test/movie-fixtures';
+import { fakeAuth, jsonResponse, renderWithApp } from '../test/render';
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  localStorage.setItem('token', 'member-token');
+});
+afterEach(() => onlineManager.setOnline(true));
+
+const offlineTitle = 'İnternet bağlantısı yoxdur';
+const offlineText = 'Bağlantı bərpa olunan kimi siyahı özü yenilənəcək.';
+const goOffline = () => act(() => onlineManager.setOnline(false));
+const goOnline = () => act(() => onlineManager.setOnline(true));
+
+describe('lists without a network', () => {
+  it('a search typed offline says so instead of skeletons, and runs when the connection is back', async () => {
+    const nargin = makeMovie({ title: 'Nargin' });
+    const hit = { ...makeMovie({ title: 'Bir Səhər Yeli', owner: otherMember }), score: 0.9 };
+    const api = stubFetch({
+      'GET /api/movies': () => jsonResponse(paged([nargin])),
+      'GET /api/movies/search/seher': () => jsonResponse(paged([hit])),
+    });
+    renderWithApp(<DashboardPage />, { route: '/dashboard', auth: fakeAuth() });
+    await screen.findByText('Nargin');
+
+    goOffline();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Film axtar' }), 'seher');
+    const results = await screen.findByRole('region', { name: '"seher" üzrə nəticələr' });
+    const notice = await within(results).findByRole('status');
+    expect(notice).toHaveTextContent(`${offlineTitle}${offlineText}`);
+    expect(screen.queryByTestId('search-skeleton')).not.toBeInTheDocument();
+    expect(api.calls().filter((call) => call.includes('/search/'))).toEqual([]);
+
+    goOnline();
+    expect(await within(results).findByRole('link', { name: 'Bir Səhər Yeli' })).toBeInTheDocument();
+    expect(within(results).queryByText(offlineTitle)).not.toBeInTheDocument();
+    expect(api.calls().filter((call) => call.includes('/search/'))).toEqual([
+      'GET /api/movies/search/seher?page=1&limit=20',
+    ]);
+  });
+
+  it('a list opened offline (the friends list) shows the offline state, then its rows', async () => {
+    fakeFriendsServer({ people: [orxan], friends: [friendOf(orxan, 1)] });
+    goOffline();
+    renderWithApp(<FriendsTabs />, { route: '/friends', auth: fakeAuth() });
+    expect(await screen.findByText(offlineTitle)).toBeInTheDocument();
+    expect(screen.queryByTestId('friends-loading')).not.toBeInTheDocument();
+    goOnline();
+    expect(await screen.findByText('orxan')).toBeInTheDocument();
+    expect(screen.queryByText(offlineTitle)).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { az } from '../i18n/az';
+import { formatNumber } from './format-number';
+
+describe('numbers in az-AZ (issue 26)', () => {
+  it('groups thousands with a dot', () => {
+    expect(formatNumber(3177)).toBe('3.177');
+    expect(formatNumber(1234567)).toBe('1.234.567');
+    expect(formatNumber(7)).toBe('7');
+  });
+
+  it('the texts that show counts use it', () => {
+    expect(az.adminActivity.movieCount(3177)).toBe('Cəmi 3.177 film');
+    expect(az.movies.total(3177)).toBe('3.177 film');
+    expect(az.movies.search.found(1000, true)).toBe('1.000-dən çox film tapıldı');
+    expect(az.admin.users.displayedRows({ from: 1001, to: 1020, count: 25000 })).toBe('1.001–1.020 / 25.000');
+    expect(az.adminComments.pendingCount(1200)).toBe('Təsdiq gözləyən: 1.200');
+  });
+});
