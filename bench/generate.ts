@@ -234,7 +234,10 @@ async function load(s: Session, scale: Scale, opts: { bigSlices: boolean }) {
   await rebuild();
   log('  the search-word dictionary…');
   await s.query(
-    'insert into search_words (word) select distinct unnest(tsvector_to_array(search_vector)) from movies on conflict do nothing',
+    `insert into search_words (word)
+     select unnest(tsvector_to_array(search_vector)) from movies
+     union select unnest(tsvector_to_array(search_vector)) from films
+     on conflict do nothing`,
   );
 
   // Member g starts a friendship with g + d_k for STARTED_PER_MEMBER distinct offsets d_k below

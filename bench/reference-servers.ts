@@ -5,7 +5,8 @@
 //   reads  — one bare Fastify route per authenticated read of the app, each running the SQL the
 //            app's route runs for the same page (the statements as the app sends them, read from
 //            PostgreSQL's statement log), through a pg pool: no auth, cache, validation or ORM.
-//            The member is named in the path. `reads --pglite <folder>` runs the same routes on
+//            The member is named in the path; film search calls the repository function (its
+//            statements depend on the query). `reads --pglite <folder>` runs the same routes on
 //            PGlite opened on <folder> (a copy of the app's data folder);
 //   pglite-open — opens PGlite on the folder in PGLITE_DIR, runs `select 1` and prints ready: what
 //            a restart of the app costs PGlite itself.
@@ -15,6 +16,8 @@ import { createVerifier } from 'fast-jwt';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { pgliteExtensions } from '../server/src/db/client';
+import { openPostgres } from '../server/src/db/postgres';
+import { searchFilms } from '../server/src/features/films/films.repository';
 
 const port = Number(process.env.PORT);
 const kind = process.argv[2];
@@ -47,8 +50,6 @@ const FILM_FRIENDS = `select ${ENTRY_COLUMNS} from "movies" inner join "users" o
     union all
     select "friendships"."requester_id" from "friendships"
       where "friendships"."addressee_id" = $3 and "friendships"."status" = 'accepted')) order by "movies"."updated_at" desc, "movies"."id" desc limit $4`;
-/** Film search, as server/src/features/films/films.repository.ts runs it for a query with hits. */
-export const FILM_SEARCH = `select * from kd_search_films($1, $2, $3, $4)`;
 
 /** Runs a page's rows and, as db/paging.ts does, its total only when the page cannot tell it. */
 async function paged(q: Query, rows: [string, unknown[]], total: [string, unknown[]], limit: number, offset: number) {
@@ -57,7 +58,9 @@ async function paged(q: Query, rows: [string, unknown[]], total: [string, unknow
   return { success: true, data, total: count };
 }
 
-function readRoutes(q: Query, jwtSecret: string) {
+type FilmSearch = (q: string) => Promise<{ rows: unknown[]; total: number }>;
+
+function readRoutes(q: Query, jwtSecret: string, filmSearch?: FilmSearch) {
   const app = Fastify({ logger: false });
   const verify = createVerifier({ key: jwtSecret, algorithms: ['HS256'] });
   // The app answers its own profile from a cache of the signed-in user's row: this keeps each row
@@ -121,10 +124,13 @@ function readRoutes(q: Query, jwtSecret: string) {
     ]);
     return { ...film, stats, mine: mine[0] ?? null, friends };
   });
-  app.get<{ Querystring: { q: string } }>('/film-search', async (r) => {
-    const data = await q(FILM_SEARCH, [r.query.q, 10, 0, 1000]);
-    return { success: true, data, total: Number(data[0]?.total ?? 0) };
-  });
+  // Film search's statements depend on the query (a typo takes more), so this one calls the
+  // repository function itself: the same statements through the same pool, without the route.
+  if (filmSearch)
+    app.get<{ Querystring: { q: string } }>('/film-search', async (r) => {
+      const { rows, total } = await filmSearch(r.query.q);
+      return { success: true, data: rows, total };
+    });
   return app;
 }
 
@@ -155,11 +161,14 @@ if (kind === 'node') {
 } else if (kind === 'reads') {
   const at = process.argv.indexOf('--pglite');
   let q: Query;
+  let filmSearch: FilmSearch | undefined;
   if (at >= 0) {
     const client = await PGlite.create({ dataDir: process.argv[at + 1], extensions: pgliteExtensions });
     q = async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows;
   } else {
-    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+    const database = openPostgres(process.env.DATABASE_URL as string, { max: 10 });
+    const pool = database.pool as pg.Pool;
+    filmSearch = (text) => searchFilms(database.db, text, { page: 1, limit: 10 });
     // Named like the app's prepared statements, so each pooled connection parses a text once.
     const names = new Map<string, string>();
     q = async (text, params) => {
@@ -171,7 +180,7 @@ if (kind === 'node') {
       return (await pool.query({ name, text, values: params })).rows;
     };
   }
-  const app = readRoutes(q, process.env.JWT_SECRET ?? '');
+  const app = readRoutes(q, process.env.JWT_SECRET ?? '', filmSearch);
   await app.listen({ port, host: '127.0.0.1' });
   console.log('ready');
 } else if (kind === 'pglite-open') {
