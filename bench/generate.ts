@@ -34,6 +34,8 @@ export const ADMINS = 10;
 /** Friendships each member starts (so 2 × this per member in all); the first FRIENDS_ACCEPTED are accepted. */
 const STARTED_PER_MEMBER = 20;
 const FRIENDS_ACCEPTED = 16;
+/** The offsets of a member's friendships: member g starts one with g + 1 + k × friendStep(N), k < STARTED_PER_MEMBER. */
+export const friendStep = (members: number) => Math.floor((members / 2 - 2) / STARTED_PER_MEMBER);
 /** Newsletters each member has read. */
 const READS_PER_MEMBER = 20;
 
@@ -99,6 +101,8 @@ const uuidOf = (text: string) => {
 };
 export const memberId = (i: number) => uuidOf(`u${i}`);
 export const memberName = (i: number) => `bench_${i}`;
+/** Film h (h < members) is held by h's first ten accepted friends: the film page of member h shows them. */
+export const filmId = (h: number) => uuidOf(`f${h}`);
 
 /** What the loader needs of a connection: one session, so SET sticks. */
 interface Session {
@@ -167,8 +171,18 @@ async function load(s: Session, scale: Scale, opts: { bigSlices: boolean }) {
   );
   await rebuild();
 
-  // Movie g is the one entry of film g (docs/catalogue.md "Entries"), made first with the facts the
-  // entry copies: the triggers that copy them are off for the load.
+  // Every member's entries are on films their friends hold too, so a film page shows friends
+  // (docs/benchmarks.md "Data"): entry j of member o (movie g = o + j × N) is for film
+  // (o − d_j) mod N, where d_j is the offset of o's j-th friendship. Film h is then held by
+  // h + d_0 … h + d_9, all accepted friends of member h. Films past N are in the catalogue
+  // with no entries. Each film's facts are made first; the entry copies them (the triggers
+  // that would copy them are off for the load).
+  const step = friendStep(N);
+  if (scale.movies > FRIENDS_ACCEPTED * N) throw new Error('more entries per member than accepted friendships');
+  const filmOf = (g: string) =>
+    `((((${g}) % $N::int) - (1 + ((${g}) / $N::int) * $STEP::int)) % $N::int + $N::int) % $N::int`;
+  const bind = (sqlText: string, first: number) =>
+    sqlText.replaceAll('$N', () => `$${first}`).replaceAll('$STEP', () => `$${first + 1}`);
   rebuild = await withoutIndexes(s, 'films');
   await inSlices('films', scale.movies, slice, (from, to) =>
     s.query(
@@ -188,33 +202,48 @@ async function load(s: Session, scale: Scale, opts: { bigSlices: boolean }) {
   // Titles mix a real film title with an Azerbaijani word; ten movies per member on average.
   await inSlices('movies', scale.movies, slice, (from, to) =>
     s.query(
-      `insert into movies (id, owner_id, film_id, title, year, genres, director, status, rating, watched_at, created_at, updated_at)
+      bind(
+        `insert into movies (id, owner_id, film_id, title, year, genres, director, status, rating, watched_at, created_at, updated_at)
        select md5('m' || g)::uuid,
               md5('u' || (g % $1::int))::uuid,
-              md5('f' || g)::uuid,
-              ($2::text[])[1 + g % array_length($2::text[], 1)] || ' ' || ($3::text[])[1 + (g / 7) % array_length($3::text[], 1)],
-              1950 + g % 75,
-              array[($4::text[])[1 + g % array_length($4::text[], 1)]],
-              ($5::text[])[1 + (g / 3) % array_length($5::text[], 1)],
+              md5('f' || f)::uuid,
+              ($2::text[])[1 + f % array_length($2::text[], 1)] || ' ' || ($3::text[])[1 + (f / 7) % array_length($3::text[], 1)],
+              1950 + f % 75,
+              array[($4::text[])[1 + f % array_length($4::text[], 1)]],
+              ($5::text[])[1 + (f / 3) % array_length($5::text[], 1)],
               case when g % 3 = 0 then 'watchlist' else 'watched' end,
               case when g % 3 = 0 then null else 1 + g % 10 end,
               case when g % 3 = 0 then null else now() - (g || ' seconds')::interval end,
               now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
-       from generate_series($6::int, $7::int) g`,
-      [N, films.map((f) => f.title), AZ_WORDS, GENRES, films.map((f) => f.director ?? 'Naməlum rejissor'), from, to],
+       from generate_series($6::int, $7::int) g, lateral (select ${filmOf('g')} as f) film`,
+        8,
+      ),
+      [
+        N,
+        films.map((f) => f.title),
+        AZ_WORDS,
+        GENRES,
+        films.map((f) => f.director ?? 'Naməlum rejissor'),
+        from,
+        to,
+        N,
+        step,
+      ],
     ),
   );
   await rebuild();
   log('  the search-word dictionary…');
   await s.query(
-    'insert into search_words (word) select distinct unnest(tsvector_to_array(search_vector)) from movies on conflict do nothing',
+    `insert into search_words (word)
+     select unnest(tsvector_to_array(search_vector)) from movies
+     union select unnest(tsvector_to_array(search_vector)) from films
+     on conflict do nothing`,
   );
 
   // Member g starts a friendship with g + d_k for STARTED_PER_MEMBER distinct offsets d_k below
   // N/2, so no unordered pair repeats: each member has 2 × STARTED_PER_MEMBER relations, most
   // accepted, the rest pending requests both ways.
   rebuild = await withoutIndexes(s, 'friendships');
-  const step = Math.floor((N / 2 - 2) / STARTED_PER_MEMBER);
   for (let k = 0; k < STARTED_PER_MEMBER; k++) {
     const accepted = k < FRIENDS_ACCEPTED;
     await s.query(
@@ -233,16 +262,19 @@ async function load(s: Session, scale: Scale, opts: { bigSlices: boolean }) {
   const texts = ['Çox gözəl film idi!', 'Sonu gözlənilməz oldu.', 'Aktyorlar əla oynayıb.', 'Bir daha baxardım.'];
   await inSlices('comments', scale.comments, slice, (from, to) =>
     s.query(
-      `insert into comments (film_id, movie_id, author_id, text, status, moderated_by, moderated_at, created_at)
-       select md5('f' || ((g::bigint * 7919) % $1::int))::uuid, md5('m' || ((g::bigint * 7919) % $1::int))::uuid,
+      bind(
+        `insert into comments (film_id, movie_id, author_id, text, status, moderated_by, moderated_at, created_at)
+       select md5('f' || ${filmOf('m')})::uuid, md5('m' || m)::uuid,
               md5('u' || ((g::bigint * 31) % $2::int))::uuid,
               ($3::text[])[1 + g % array_length($3::text[], 1)],
               case when g % 20 < 16 then 'approved' when g % 20 < 19 then 'pending' else 'rejected' end,
               case when g % 20 < 16 or g % 20 = 19 then md5('u0')::uuid end,
               case when g % 20 < 16 or g % 20 = 19 then now() - (g || ' seconds')::interval end,
               now() - (g || ' seconds')::interval - interval '1 hour'
-       from generate_series($4::int, $5::int) g`,
-      [scale.movies, N, texts, from, to],
+       from generate_series($4::int, $5::int) g, lateral (select ((g::bigint * 7919) % $1::int)::int as m) movie`,
+        6,
+      ),
+      [scale.movies, N, texts, from, to, N, step],
     ),
   );
   await rebuild();

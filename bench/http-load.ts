@@ -16,6 +16,8 @@ export interface LoadSpec {
   headers?: Record<string, string>;
   /** Where in the rotation of paths, tokens and bodies the first request starts (default 0). */
   start?: number;
+  /** A response header whose values are counted (e.g. x-cache: hit / miss). */
+  countHeader?: string;
 }
 
 export interface LoadResult {
@@ -28,10 +30,14 @@ export interface LoadResult {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** With countHeader: how many answers carried each value of it. */
+  headerCounts?: Record<string, number>;
 }
 
 export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   let n = spec.start ?? 0;
+  const counted = spec.countHeader?.toLowerCase();
+  const headerCounts: Record<string, number> = {};
   const result = await autocannon({
     url: spec.url,
     connections: spec.connections,
@@ -49,6 +55,14 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
           if (body) headers['content-type'] = 'application/json';
           return { ...req, path: spec.paths[i % spec.paths.length] as string, headers, body };
         },
+        ...(counted
+          ? {
+              onResponse: (_status: number, _body: string, _context: object, headers?: Record<string, unknown>) => {
+                const value = String(headers?.[counted] ?? '(none)');
+                headerCounts[value] = (headerCounts[value] ?? 0) + 1;
+              },
+            }
+          : {}),
       },
     ],
   });
@@ -62,6 +76,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
+    ...(counted ? { headerCounts } : {}),
   };
 }
 

@@ -1,15 +1,17 @@
-// HTTP benchmarks (issue 8): the real app (the server bundle, as `npm start` runs it) on the
-// generated community, driven by autocannon from a separate process, each figure a ratio to two
-// references measured in the same run: a bare node:http JSON server and a bare Fastify route
-// doing one primary-key SELECT through a pg pool. Then the embedded PGlite default: reads per
-// second, reads while another client writes, and restart-to-ready on the existing data folder.
+// HTTP benchmarks (issues 8, 22, 28): the real app (the server bundle, as `npm start` runs it) on the
+// generated community, driven by autocannon from a separate process. Every figure is a ratio to a
+// reference measured in the same run, in slices alternating with it: each authenticated read
+// against a bare Fastify route running the same SQL (bench/reference-servers.ts `reads`), search
+// and the film page against the one-SELECT route, the dashboard's revisits with the cache on and
+// off, then the embedded PGlite default against bare Fastify + PGlite, reads while another client
+// writes, and restart-to-ready against PGlite's own open of the folder.
 //   npm run bench:http
 // Settings (env): BENCH_DATABASE_URL, BENCH_PGLITE_DIR, BENCH_DURATION (s per run, default 10),
 // BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 50), BENCH_ROUNDS (default 3),
-// BENCH_ADJACENT_REFS=0, BENCH_SKIP_PGLITE=1, BENCH_SKIP_POSTGRES=1 (the references still run), BENCH_SCALE.
+// BENCH_SEARCH_QUERIES (default 30000), BENCH_ACTIVE_MEMBERS (default 1000), BENCH_SKIP_PGLITE=1, BENCH_SKIP_POSTGRES=1 (the references still run), BENCH_SCALE.
 import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,6 +21,7 @@ import {
   ADMINS,
   BENCH_PASSWORD,
   DEFAULT_DATABASE_URL,
+  filmId,
   generatePglite,
   generatePostgres,
   memberId,
@@ -29,7 +32,7 @@ import {
 } from './generate';
 import type { LoadResult, LoadSpec } from './http-load';
 import { type Figure, round, writeResult } from './machine';
-import { searchQueries } from './search-queries';
+import { distinctSearchQueries } from './search-queries';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
@@ -38,17 +41,20 @@ const databaseUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_DATABASE_URL;
 const pgliteDir = pgliteDataDir();
 const SCALE = postgresScale();
 const PGLITE_SCALE = pgliteScale();
-/** Budgets of issue 8. */
+/** Budgets of issue 28: every one a ratio to a reference measured in the same run. */
 const READ_RATIO_BUDGET = 0.75;
-const READ_P99_BUDGET_MS = 30;
-const LOGIN_MIX_P99_BUDGET_MS = 100;
-const PGLITE_RPS_BUDGET = 1000;
-const STARVED_MS = 1000;
-const RESTART_BUDGET_MS = 2000;
+const READ_P99_FACTOR = 1.5;
+const SEARCH_RATIO_BUDGET = 0.1;
+const SEARCH_P99_FACTOR = 10;
+const LOGIN_MIX_P99_FACTOR = 2;
+const STARVED_FACTOR = 10;
+const RESTART_MARGIN_MS = 1000;
+/** Distinct search queries per search run, so none repeats within a run (BENCH_SEARCH_QUERIES). */
+const SEARCH_QUERIES = Number(process.env.BENCH_SEARCH_QUERIES ?? 30_000);
+/** Realistic revisits: members active at once, and dashboard visits in the run's sequence. */
+const ACTIVE_MEMBERS = Number(process.env.BENCH_ACTIVE_MEMBERS ?? 1000);
 /** How many different members' tokens the load rotates through. */
 const MEMBERS_IN_LOAD = 5000;
-/** BENCH_ADJACENT_REFS=0 measures the references once, at the start (less robust to drifting load). */
-const ADJACENT_REFS = process.env.BENCH_ADJACENT_REFS !== '0';
 /** Alternating slices of a read and its reference (BENCH_ROUNDS), DURATION seconds of each in all. */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 
@@ -214,19 +220,23 @@ const combine = (rs: LoadResult[]): LoadResult => ({
 });
 
 /**
- * A read and the one-SELECT reference in alternating slices, so load that drifts on a shared
- * machine weighs on both alike and their ratio stays meaningful.
+ * A read and its references in alternating slices, so load that drifts on a shared machine
+ * weighs on all alike and their ratios stay meaningful.
  */
-async function paired(spec: Spec, ref: Spec): Promise<{ res: LoadResult; ref: LoadResult }> {
+async function paired(spec: Spec, refs: Spec[]): Promise<{ res: LoadResult; refs: LoadResult[] }> {
   const slice = Math.max(1, Math.round(DURATION / ROUNDS));
-  if (WARMUP > 0) await load({ ...spec, connections: CONNECTIONS, duration: WARMUP });
+  if (WARMUP > 0) {
+    await load({ ...spec, connections: CONNECTIONS, duration: WARMUP });
+    for (const ref of refs) await load({ ...ref, connections: CONNECTIONS, duration: Math.min(WARMUP, 1) });
+  }
   const a: LoadResult[] = [];
-  const b: LoadResult[] = [];
+  const b: LoadResult[][] = refs.map(() => []);
   for (let k = 0; k < ROUNDS; k++) {
-    b.push(await load({ ...ref, connections: CONNECTIONS, duration: slice }));
+    for (const [j, ref] of refs.entries())
+      b[j]?.push(await load({ ...ref, connections: CONNECTIONS, duration: slice }));
     a.push(await load({ ...spec, connections: CONNECTIONS, duration: slice }));
   }
-  return { res: combine(a), ref: combine(b) };
+  return { res: combine(a), refs: b.map(combine) };
 }
 
 /** Checks a request answers 200 before loading it, so a wrong path cannot pass as a fast 404. */
@@ -251,142 +261,339 @@ interface Row {
   max: number;
   non2xx: number;
   errors: number;
-  ratio_to_node: number;
-  ratio_to_select: number;
-  /** The one-SELECT reference's req/s the ratio is to (measured alternating with this run). */
-  select_ref_rps: number;
-  /**
-   * That reference's own p99 (its worst slice): the tail this machine gives a route that does
-   * next to nothing, to read an absolute p99 budget against.
-   */
-  select_ref_p99: number;
+  /** The reference this row is a ratio to, and that reference's own figures in the same slices. */
+  reference: string;
+  ref_rps: number;
+  ref_p99: number;
+  ref_p50: number;
+  /** rps / ref_rps (or, for rows budgeted on latency, the latency against its ceiling). */
+  ratio: number;
+  p99_ratio: number;
+  /** Against the one-SELECT reference, for comparison across rows. */
+  ratio_to_select: number | null;
   budget: string;
   pass: boolean | null;
+  /** The figure as the summary shows it. */
+  value: string;
+  note?: string;
 }
 
 /** Evenly spread members, so the load touches the whole table rather than its first pages. */
 const members = (count: number, total: number) =>
   Array.from({ length: count }, (_, k) => ADMINS + Math.floor((k * (total - ADMINS)) / count));
 
-type Refs = { node: number; select: number; selectP99: number };
+const clean = (r: LoadResult) => r.non2xx === 0 && r.errors + r.timeouts === 0;
 
-const row = (name: string, request: string, r: LoadResult, refs: Refs, budget: string, pass: boolean | null): Row => ({
-  name,
-  request,
-  rps: round(r.rps, 0),
-  p50: r.p50,
-  p99: r.p99,
-  max: r.max,
-  non2xx: r.non2xx,
-  errors: r.errors + r.timeouts,
-  ratio_to_node: round(r.rps / refs.node, 3),
-  ratio_to_select: round(r.rps / refs.select, 3),
-  select_ref_rps: round(refs.select, 0),
-  select_ref_p99: refs.selectP99,
-  budget,
-  pass: pass === null ? null : pass && r.non2xx === 0 && r.errors + r.timeouts === 0,
-});
+/** A row whose budget is throughput ≥ minRatio × the reference and p99 ≤ p99Factor × its p99. */
+function ratioRow(
+  name: string,
+  request: string,
+  r: LoadResult,
+  ref: { name: string; res: LoadResult },
+  select: LoadResult | undefined,
+  budget: { minRatio: number; p99Factor: number } | null,
+): Row {
+  const ratio = round(r.rps / ref.res.rps, 3);
+  const p99Ratio = round(r.p99 / Math.max(1, ref.res.p99), 2);
+  return {
+    name,
+    request,
+    rps: round(r.rps, 0),
+    p50: r.p50,
+    p99: r.p99,
+    max: r.max,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+    reference: ref.name,
+    ref_rps: round(ref.res.rps, 0),
+    ref_p50: ref.res.p50,
+    ref_p99: ref.res.p99,
+    ratio,
+    p99_ratio: p99Ratio,
+    ratio_to_select: select ? round(r.rps / select.rps, 3) : null,
+    budget: budget
+      ? `≥ ${budget.minRatio} × reference req/s, p99 ≤ ${budget.p99Factor} × reference p99`
+      : 'for comparison',
+    pass: budget ? ratio >= budget.minRatio && p99Ratio <= budget.p99Factor && clean(r) : null,
+    value: `${round(r.rps, 0)} req/s, p99 ${r.p99} ms`,
+  };
+}
 
 /** What Chromium sends as Accept-Encoding. */
 const BROWSER_ACCEPT = 'gzip, deflate, br, zstd';
-const BROWSER_HEADERS = { 'accept-encoding': BROWSER_ACCEPT };
+
+interface Read {
+  name: string;
+  paths: string[];
+  tokens: string[];
+  /** Its own reference on the reads server (bench/reference-servers.ts): paths in step with `paths` × `tokens`. */
+  refPaths?: string[];
+  /** Sent to the reference with each request (the profile's token). */
+  refTokens?: string[];
+  /** Also run alternating with the one-SELECT reference (issue 22's film figures). */
+  withSelect?: boolean;
+  budget: 'endpoint' | 'search';
+}
+
+/** The paths of a rotation in step with its tokens: request i is (tokens[i], paths[i]). */
+const perMember = (ids: number[], path: (i: number) => string) => ids.map(path);
 
 /**
- * PostgreSQL runs. Each budgeted read is preceded by a fresh run of the one-SELECT reference and
- * is a ratio to that one: on a shared machine the load drifts, and a reference measured minutes
- * earlier would make the ratio measure the drift.
+ * A dashboard visit sequence: active members come back to their pages as people do (a member
+ * picked, skewed towards the most active, opens the dashboard's reads), so most reads within an
+ * answer's life are repeats. Returns request i's token and path.
  */
-async function postgresRuns(refs: Refs, selectSpec: Spec, dataDir: string) {
+function revisits(ids: number[], pages: string[], visits: number) {
+  let seed = 42;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const active = ids.slice(0, Math.min(ACTIVE_MEMBERS, ids.length));
+  const tokens: string[] = [];
+  const paths: string[] = [];
+  for (let v = 0; v < visits; v++) {
+    const m = active[Math.floor(active.length * random() ** 2)] as number;
+    const token = sign({ sub: memberId(m), ver: 0 });
+    for (const p of pages) {
+      tokens.push(token);
+      paths.push(p);
+    }
+  }
+  return { tokens, paths };
+}
+
+interface Refs {
+  node: LoadResult;
+  select: LoadResult;
+  selectSpec: Spec;
+  /** The per-endpoint reads reference's URL. */
+  readsUrl: string;
+}
+
+/** PostgreSQL runs: each read alternating with its own reference (and some with the one-SELECT one). */
+async function postgresRuns(refs: Refs, dataDir: string) {
   const rows: Row[] = [];
   const app = await startProcess(APP, appEnv(dataDir, { DATABASE_URL: databaseUrl }), '/api/ready');
   try {
     const ids = members(Math.min(MEMBERS_IN_LOAD, SCALE.members - ADMINS), SCALE.members);
     const tokens = ids.map((i) => sign({ sub: memberId(i), ver: 0 }));
-    const adminTokens = Array.from({ length: ADMINS }, (_, i) => sign({ sub: memberId(i), ver: 0 }));
-    const queries = (await searchQueries(200)).map(
-      (q) => `/api/movies/search/${encodeURIComponent(q)}?page=1&limit=20`,
-    );
-    const reads: { name: string; paths: string[]; tokens?: string[]; budgeted: boolean; cached?: boolean }[] = [
-      { name: 'Profile', paths: ['/api/user/profile'], budgeted: true },
-      { name: 'Own movies page', paths: ['/api/movies?page=1&limit=20'], budgeted: true, cached: true },
-      { name: 'Friends list', paths: ['/api/friends?page=1&limit=20'], budgeted: true, cached: true },
+    const adminIds = Array.from({ length: ADMINS }, (_, i) => i);
+    const adminTokens = adminIds.map((i) => sign({ sub: memberId(i), ver: 0 }));
+    const adminPages = [1, 2, 3, 4, 5];
+    const search = await distinctSearchQueries(SEARCH_QUERIES);
+    const half = Math.floor(search.length / 2);
+    const reads: Read[] = [
+      {
+        name: 'Profile',
+        paths: ['/api/user/profile'],
+        tokens,
+        refPaths: ['/profile'],
+        refTokens: tokens,
+        budget: 'endpoint',
+      },
+      {
+        name: 'Own movies page',
+        paths: ['/api/movies?page=1&limit=20'],
+        tokens,
+        refPaths: perMember(ids, (i) => `/movies/${memberId(i)}`),
+        budget: 'endpoint',
+      },
+      {
+        name: 'Friends list',
+        paths: ['/api/friends?page=1&limit=20'],
+        tokens,
+        refPaths: perMember(ids, (i) => `/friends/${memberId(i)}`),
+        budget: 'endpoint',
+      },
       {
         name: 'Incoming requests',
         paths: ['/api/friends/requests/incoming?page=1&limit=20'],
-        budgeted: true,
-        cached: true,
+        tokens,
+        refPaths: perMember(ids, (i) => `/incoming/${memberId(i)}`),
+        budget: 'endpoint',
       },
-      { name: 'Newsletters unread count', paths: ['/api/newsletters/unread-count'], budgeted: true },
-      { name: 'Latest newsletters', paths: ['/api/newsletters/latest?limit=5'], budgeted: true, cached: true },
       {
-        name: 'Admin users page',
-        paths: [1, 2, 3, 4, 5].map((p) => `/api/user/all?page=${p}&limit=20`),
-        tokens: adminTokens,
-        budgeted: true,
-        cached: true,
+        name: 'Newsletters unread count',
+        paths: ['/api/newsletters/unread-count'],
+        tokens,
+        refPaths: perMember(ids, (i) => `/unread/${memberId(i)}`),
+        budget: 'endpoint',
       },
-      // Search has its own budget (p95 < 50 ms on the query, bench/search.ts); shown here for the ratio.
-      { name: 'Search', paths: queries, budgeted: false },
+      {
+        name: 'Latest newsletters',
+        paths: ['/api/newsletters/latest?limit=5'],
+        tokens,
+        refPaths: perMember(ids, (i) => `/latest/${memberId(i)}`),
+        budget: 'endpoint',
+      },
+      {
+        // Ten admins, five pages: 5 and 10 share factors, so each admin's rotation meets every page
+        // only if the paths list is as long as the tokens list.
+        name: 'Admin users page',
+        paths: adminTokens.map((_, k) => `/api/user/all?page=${adminPages[k % 5]}&limit=20`),
+        tokens: adminTokens,
+        refPaths: adminTokens.map((_, k) => `/admin-users?page=${adminPages[k % 5]}`),
+        budget: 'endpoint',
+      },
+      {
+        // Member h on film h sees ten friends' entries (bench/generate.ts).
+        name: 'Film page (10 friends on it)',
+        paths: perMember(ids, (i) => `/api/films/${filmId(i)}`),
+        tokens,
+        refPaths: perMember(ids, (i) => `/film/${memberId(i)}/${filmId(i)}`),
+        withSelect: true,
+        budget: 'endpoint',
+      },
+      {
+        name: `Film search (${(SCALE.movies + 3000).toLocaleString('en')} films, distinct queries)`,
+        paths: search.slice(0, half).map((q) => `/api/films/search?q=${encodeURIComponent(q)}&limit=10`),
+        tokens,
+        refPaths: search.slice(0, half).map((q) => `/film-search?q=${encodeURIComponent(q)}`),
+        withSelect: true,
+        budget: 'search',
+      },
+      {
+        name: `Movie search (${SCALE.movies.toLocaleString('en')} movies, distinct queries)`,
+        paths: search.slice(half).map((q) => `/api/movies/search/${encodeURIComponent(q)}?page=1&limit=20`),
+        tokens,
+        budget: 'search',
+      },
     ];
+    const selectRef = { name: 'one-SELECT', res: refs.select };
     for (const r of reads) {
-      const t = r.tokens ?? tokens;
-      await expect200(app.url, r.paths[0] as string, t[0]);
+      await expect200(app.url, r.paths[0] as string, r.tokens[0]);
       log(`PostgreSQL: ${r.name}…`);
-      const spec: Spec = { url: app.url, method: 'GET', paths: r.paths, tokens: t };
-      const pair = ADJACENT_REFS ? await paired(spec, selectSpec) : { res: await measure(spec), ref: undefined };
-      const res = pair.res;
-      const adjacent = pair.ref ? { node: refs.node, select: pair.ref.rps, selectP99: pair.ref.p99 } : refs;
-      const ratio = res.rps / adjacent.select;
-      rows.push(
-        row(
-          r.name,
-          `GET ${r.paths[0]}`,
-          res,
-          adjacent,
-          r.budgeted ? `≥ ${READ_RATIO_BUDGET} × select, p99 < ${READ_P99_BUDGET_MS} ms` : 'see search',
-          r.budgeted ? ratio >= READ_RATIO_BUDGET && res.p99 < READ_P99_BUDGET_MS : null,
-        ),
-      );
+      const spec: Spec = { url: app.url, method: 'GET', paths: r.paths, tokens: r.tokens };
+      const own: Spec | undefined = r.refPaths && {
+        url: refs.readsUrl,
+        method: 'GET',
+        paths: r.refPaths,
+        tokens: r.refTokens ?? [],
+      };
+      if (own) await expect200(refs.readsUrl, own.paths[0] as string, own.tokens[0]);
+      const against = [...(own ? [own] : []), ...(r.withSelect || !own ? [refs.selectSpec] : [])];
+      const pair = await paired(spec, against);
+      const ownRes = own ? pair.refs[0] : undefined;
+      const selectRes = r.withSelect || !own ? pair.refs.at(-1) : undefined;
+      if (r.budget === 'endpoint' && ownRes) {
+        rows.push(
+          ratioRow(r.name, `GET ${r.paths[0]}`, pair.res, { name: 'its own bare route', res: ownRes }, selectRes, {
+            minRatio: READ_RATIO_BUDGET,
+            p99Factor: READ_P99_FACTOR,
+          }),
+        );
+      }
+      if (r.budget === 'search' && selectRes) {
+        rows.push(
+          ratioRow(r.name, `GET ${r.paths[0]}`, pair.res, { name: 'one-SELECT', res: selectRes }, selectRes, {
+            minRatio: SEARCH_RATIO_BUDGET,
+            p99Factor: SEARCH_P99_FACTOR,
+          }),
+        );
+        if (ownRes)
+          rows.push(
+            ratioRow(
+              `${r.name} vs its own bare route`,
+              `GET ${r.paths[0]}`,
+              pair.res,
+              { name: 'its own bare route', res: ownRes },
+              selectRes,
+              {
+                minRatio: READ_RATIO_BUDGET,
+                p99Factor: READ_P99_FACTOR,
+              },
+            ),
+          );
+      } else if (r.withSelect && selectRes) {
+        rows.push(
+          ratioRow(
+            `${r.name} vs one-SELECT`,
+            `GET ${r.paths[0]}`,
+            pair.res,
+            selectRef && { name: 'one-SELECT', res: selectRes },
+            selectRes,
+            null,
+          ),
+        );
+      }
+      const last = rows.at(-1) as Row;
       log(
-        `  ${res.rps.toFixed(0)} req/s, p50 ${res.p50} ms, p99 ${res.p99} ms; 1-SELECT ${adjacent.select.toFixed(0)} req/s; ratio ${ratio.toFixed(2)}`,
+        `  ${pair.res.rps.toFixed(0)} req/s, p50 ${pair.res.p50} ms, p99 ${pair.res.p99} ms; ${pair.refs.map((x, k) => `ref ${k}: ${x.rps.toFixed(0)} req/s p99 ${x.p99} ms`).join('; ')}; ratio ${last.ratio}`,
       );
     }
 
-    // A browser asks for its answers compressed (plugins/compression.ts), which the rows above do
-    // not: this shows what that costs a cached page, for comparison.
-    {
-      const paths = ['/api/movies?page=1&limit=20'];
-      log('PostgreSQL: Own movies page, as a browser asks (brotli)…');
-      const res = await measure({ url: app.url, method: 'GET', paths, tokens, headers: BROWSER_HEADERS });
-      rows.push(
-        row('Own movies page, brotli', `GET ${paths[0]} (${BROWSER_ACCEPT})`, res, refs, 'for comparison', null),
-      );
-      log(`  ${res.rps.toFixed(0)} req/s, p99 ${res.p99} ms; ratio ${(res.rps / refs.select).toFixed(2)}`);
-    }
-
-    // The same lists with the response cache off: what each page costs when it is not cached
-    // (a member's first view, or one after a write), for comparison; the budget is on the above.
+    // Members coming back to their dashboards within an answer's life: the hit ratio is measured
+    // from the answers' X-Cache header. The same sequence with the cache off shows what it saves.
+    const dashboard = [
+      '/api/movies?page=1&limit=20',
+      '/api/friends?page=1&limit=20',
+      '/api/friends/requests/incoming?page=1&limit=20',
+      '/api/newsletters/latest?limit=5',
+    ];
+    const visits = revisits(ids, dashboard, 50_000);
     const cold = await startProcess(
       APP,
       appEnv(dataDir, { DATABASE_URL: databaseUrl, RESPONSE_CACHE_MB: '0' }),
       '/api/ready',
     );
     try {
-      for (const r of reads.filter((x) => x.cached)) {
-        log(`PostgreSQL, cache off: ${r.name}…`);
-        const res = await measure({ url: cold.url, method: 'GET', paths: r.paths, tokens: r.tokens ?? tokens });
-        rows.push(row(`${r.name} (cache off)`, `GET ${r.paths[0]}`, res, refs, 'for comparison', null));
-        log(`  ${res.rps.toFixed(0)} req/s, p99 ${res.p99} ms; ratio ${(res.rps / refs.select).toFixed(2)}`);
+      for (const [label, server] of [
+        ['cache on', app],
+        ['cache off', cold],
+      ] as const) {
+        log(`PostgreSQL: dashboard revisits, ${label}…`);
+        const spec: Spec = { url: server.url, method: 'GET', paths: visits.paths, tokens: visits.tokens };
+        const pair = await paired({ ...spec, countHeader: 'x-cache' }, [refs.selectSpec]);
+        const counts = pair.res.headerCounts ?? {};
+        const hits = counts.hit ?? 0;
+        const seen = hits + (counts.miss ?? 0);
+        const row = ratioRow(
+          `Dashboard revisits (${ACTIVE_MEMBERS} active members), ${label}`,
+          `GET ${dashboard.map((p) => p.split('?')[0]).join(', ')}`,
+          pair.res,
+          { name: 'one-SELECT', res: pair.refs[0] as LoadResult },
+          pair.refs[0],
+          null,
+        );
+        if (label === 'cache on') {
+          row.note = `hit ratio ${seen ? round(hits / seen, 3) : '?'} (${hits} of ${seen} answers)`;
+          row.value = `${row.value}, ${row.note}`;
+        }
+        rows.push(row);
+        log(
+          `  ${pair.res.rps.toFixed(0)} req/s, p99 ${pair.res.p99} ms; one-SELECT ${pair.refs[0]?.rps.toFixed(0)}; ${row.note ?? ''}`,
+        );
       }
     } finally {
       await cold.stop();
     }
 
+    // A browser asks for its answers compressed (plugins/compression.ts): what that costs a cached page.
+    {
+      const paths = ['/api/movies?page=1&limit=20'];
+      log('PostgreSQL: Own movies page, as a browser asks (brotli)…');
+      const pair = await paired(
+        { url: app.url, method: 'GET', paths, tokens, headers: { 'accept-encoding': BROWSER_ACCEPT } },
+        [refs.selectSpec],
+      );
+      rows.push(
+        ratioRow(
+          'Own movies page, brotli',
+          `GET ${paths[0]} (${BROWSER_ACCEPT})`,
+          pair.res,
+          { name: 'one-SELECT', res: pair.refs[0] as LoadResult },
+          pair.refs[0],
+          null,
+        ),
+      );
+    }
+
+    // 50 logins in flight while 50 connections read: the reads' p99 against the same reads alone just before.
     const loginBodies = ids
       .slice(0, 1000)
       .map((i) => JSON.stringify({ username: memberName(i), password: BENCH_PASSWORD }));
     await expect200(app.url, '/api/auth/login', undefined, loginBodies[0]);
-    log('PostgreSQL: Login…');
     const loginSpec = {
       url: app.url,
       method: 'POST' as const,
@@ -394,51 +601,50 @@ async function postgresRuns(refs: Refs, selectSpec: Spec, dataDir: string) {
       tokens: [],
       bodies: loginBodies,
     };
-    const login = await measure(loginSpec);
-    rows.push(row('Login (argon2id)', 'POST /api/auth/login', login, refs, 'bounded by argon2id', null));
-    log(`  ${login.rps.toFixed(0)} logins/s, p50 ${login.p50} ms, p99 ${login.p99} ms`);
-
-    // 50 logins in flight while 50 connections read: the reads' p99 is the figure. The same
-    // reads alone just before show how much of it the logins add on this machine at this moment.
     const readSpec = { url: app.url, method: 'GET' as const, paths: ['/api/user/profile'], tokens };
-    log('PostgreSQL: profile reads alone, just before the logins…');
+    log('PostgreSQL: profile reads alone, then during 50 concurrent logins…');
     const alone = await load({ ...readSpec, connections: CONNECTIONS, duration: DURATION });
-    rows.push(
-      row('Profile just before the logins', 'GET /api/user/profile', alone, refs, 'baseline of the next row', null),
-    );
-    log(`  ${alone.rps.toFixed(0)} req/s, p99 ${alone.p99} ms`);
-    log('PostgreSQL: profile reads during 50 concurrent logins…');
     const [during, logins] = await Promise.all([
       load({ ...readSpec, connections: CONNECTIONS, duration: DURATION }),
       load({ ...loginSpec, connections: 50, duration: DURATION + 1 }),
     ]);
-    rows.push(
-      row(
-        'Profile during 50 logins',
-        `GET /api/user/profile + 50 × POST /api/auth/login (${logins.rps.toFixed(0)} logins/s)`,
-        during,
-        refs,
-        `p99 < ${LOGIN_MIX_P99_BUDGET_MS} ms`,
-        during.p99 < LOGIN_MIX_P99_BUDGET_MS,
-      ),
+    const loginRow = ratioRow(
+      'Profile during 50 logins',
+      `GET /api/user/profile + 50 × POST /api/auth/login (${logins.rps.toFixed(0)} logins/s)`,
+      during,
+      { name: 'the same reads alone, just before', res: alone },
+      undefined,
+      null,
     );
-    log(`  reads: ${during.rps.toFixed(0)} req/s, p99 ${during.p99} ms, max ${during.max} ms`);
+    loginRow.budget = `p99 ≤ ${LOGIN_MIX_P99_FACTOR} × the reads alone`;
+    loginRow.pass = loginRow.p99_ratio <= LOGIN_MIX_P99_FACTOR && clean(during);
+    loginRow.value = `p99 ${during.p99} ms`;
+    loginRow.ratio = loginRow.p99_ratio;
+    rows.push(loginRow);
+    log(`  alone p99 ${alone.p99} ms; during: ${during.rps.toFixed(0)} req/s, p99 ${during.p99} ms`);
   } finally {
     await app.stop();
   }
   return rows;
 }
 
-async function pgliteRuns(refs: Refs) {
+async function pgliteRuns(selectSpec: Spec) {
   const rows: Row[] = [];
   await generatePglite(pgliteDir, { scale: PGLITE_SCALE });
+  // The reference opens a copy: one process per PGlite folder.
+  const refDir = await mkdtemp(path.join(tmpdir(), 'kinodost-bench-pglite-ref-'));
+  await cp(path.join(pgliteDir, 'db'), path.join(refDir, 'db'), { recursive: true });
   const env = appEnv(pgliteDir);
   let app = await startProcess(APP, env, '/api/ready');
-  const restarts: number[] = [];
+  const reference = await startProcess(
+    tsx('bench/reference-servers.ts', 'reads', '--pglite', path.join(refDir, 'db')),
+    { JWT_SECRET: secret },
+  );
+  const restarts: { app: number; open: number }[] = [];
   try {
     const ids = members(Math.min(MEMBERS_IN_LOAD, PGLITE_SCALE.members - ADMINS), PGLITE_SCALE.members);
     const tokens = ids.map((i) => sign({ sub: memberId(i), ver: 0 }));
-    // The authenticated reads of a member's pages, in turn.
+    // The authenticated reads of a member's pages, in turn; the reference's in step.
     const mix = [
       '/api/user/profile',
       '/api/movies?page=1&limit=20',
@@ -447,39 +653,40 @@ async function pgliteRuns(refs: Refs) {
       '/api/newsletters/unread-count',
       '/api/newsletters/latest?limit=5',
     ];
+    const refMix = ['/profile', '/movies', '/friends', '/incoming', '/unread', '/latest'];
+    // Request i is member i's (token and reference path) and page i % 6; 6 ∤ the member count
+    // keeps every page meeting every member.
+    const n = ids.length * mix.length;
+    const mixTokens = Array.from({ length: n }, (_, i) => tokens[i % tokens.length] as string);
+    const mixPaths = Array.from({ length: n }, (_, i) => mix[i % mix.length] as string);
+    const refPaths = Array.from({ length: n }, (_, i) => {
+      const p = refMix[i % refMix.length] as string;
+      return p === '/profile' ? p : `${p}/${memberId(ids[i % ids.length] as number)}`;
+    });
     for (const p of mix) await expect200(app.url, p, tokens[0]);
-    log('PGlite: profile…');
-    const profile = await measure({ url: app.url, method: 'GET', paths: ['/api/user/profile'], tokens });
-    rows.push(
-      row(
-        'PGlite: profile',
-        'GET /api/user/profile',
-        profile,
-        refs,
-        `≥ ${PGLITE_RPS_BUDGET} req/s`,
-        profile.rps >= PGLITE_RPS_BUDGET,
-      ),
-    );
-    log(`  ${profile.rps.toFixed(0)} req/s, p99 ${profile.p99} ms`);
     log('PGlite: read mix…');
-    const mixSpec = { url: app.url, method: 'GET' as const, paths: mix, tokens };
-    const reads = await measure(mixSpec);
+    const mixSpec: Spec = { url: app.url, method: 'GET', paths: mixPaths, tokens: mixTokens };
+    const refSpec: Spec = { url: reference.url, method: 'GET', paths: refPaths, tokens: mixTokens };
+    const pair = await paired(mixSpec, [refSpec, selectSpec]);
     rows.push(
-      row(
+      ratioRow(
         'PGlite: read mix',
         'GET profile, movies, friends, requests, unread, latest',
-        reads,
-        refs,
-        `≥ ${PGLITE_RPS_BUDGET} req/s`,
-        reads.rps >= PGLITE_RPS_BUDGET,
+        pair.res,
+        { name: 'bare Fastify + PGlite, same statements', res: pair.refs[0] as LoadResult },
+        pair.refs[1],
+        { minRatio: READ_RATIO_BUDGET, p99Factor: READ_P99_FACTOR },
       ),
     );
-    log(`  ${reads.rps.toFixed(0)} req/s, p99 ${reads.p99} ms`);
+    log(
+      `  ${pair.res.rps.toFixed(0)} req/s, p99 ${pair.res.p99} ms; reference ${pair.refs[0]?.rps.toFixed(0)} req/s, p99 ${pair.refs[0]?.p99} ms`,
+    );
+    await reference.stop();
 
     // Writers add movies (a transaction with the search-word trigger) while the readers read.
-    // A member holds one entry per film (a second add is 409, docs/catalogue.md): a prime number
-    // of titles against the members' tokens repeats no (member, title) pair within a run, and the
-    // run's mark keeps one run's titles apart from the last one's.
+    // A member holds one entry per film (a second add is 409): a prime number of titles against
+    // the members' tokens repeats no (member, title) pair within a run, and the run's mark keeps
+    // one run's titles apart from the last one's.
     const run = Date.now().toString(36);
     const body = (k: number) =>
       JSON.stringify({
@@ -495,34 +702,45 @@ async function pgliteRuns(refs: Refs) {
       tokens,
       bodies: Array.from({ length: 1009 }, (_, k) => body(k)),
       connections: 10,
-      // The writers run through the readers' warm-up too, so the measured reads meet them in full swing.
       duration: WARMUP + DURATION + 1,
     };
     await expect200(app.url, '/api/movies', tokens[0], body(-1));
     log('PGlite: reads while 10 connections write…');
-    // Like every other row, the measured run follows a warm-up (here with the writers already
-    // writing): started together, the first second measured the load generators' own start.
     const [rw, writes] = await Promise.all([measure(mixSpec), load(writeSpec)]);
-    rows.push(
-      row(
+    const starvedAt = STARVED_FACTOR * Math.max(1, rw.p50);
+    rows.push({
+      ...ratioRow(
         'PGlite: reads while writing',
         `read mix + 10 × POST /api/movies (${writes.rps.toFixed(0)} writes/s)`,
         rw,
-        refs,
-        `max < ${STARVED_MS} ms (none starved)`,
-        rw.max < STARVED_MS,
+        { name: 'the same reads’ median', res: rw },
+        undefined,
+        null,
       ),
+      budget: `max < ${STARVED_FACTOR} × median (none starved)`,
+      ratio: round(rw.max / starvedAt, 3),
+      pass: rw.max < starvedAt && clean(rw),
+      value: `max ${rw.max} ms, median ${rw.p50} ms, p99 ${rw.p99} ms`,
+    });
+    log(
+      `  reads ${rw.rps.toFixed(0)} req/s, p50 ${rw.p50} ms, p99 ${rw.p99} ms, max ${rw.max} ms; writes ${writes.rps.toFixed(0)}/s`,
     );
-    log(`  reads ${rw.rps.toFixed(0)} req/s, p99 ${rw.p99} ms, max ${rw.max} ms; writes ${writes.rps.toFixed(0)}/s`);
 
+    // Restart to ready against PGlite's own open of the same folder, in turns.
     for (let k = 0; k < 3; k++) {
       await app.stop();
+      const open = await startProcess(tsx('bench/reference-servers.ts', 'pglite-open'), {
+        PGLITE_DIR: path.join(pgliteDir, 'db'),
+      });
+      await open.stop();
       app = await startProcess(APP, env, '/api/ready');
-      restarts.push(app.readyMs);
-      log(`PGlite: restart to ready ${app.readyMs.toFixed(0)} ms`);
+      restarts.push({ app: app.readyMs, open: open.readyMs });
+      log(`PGlite: restart to ready ${app.readyMs.toFixed(0)} ms; PGlite's own open ${open.readyMs.toFixed(0)} ms`);
     }
   } finally {
+    await reference.stop();
     await app.stop();
+    await rm(refDir, { recursive: true, force: true });
   }
   return { rows, restarts };
 }
@@ -539,75 +757,84 @@ async function main() {
     log(`  ${node.rps.toFixed(0)} req/s, p99 ${node.p99} ms`);
     log('reference: Fastify + one primary-key SELECT…');
     const sel = await startProcess(tsx('bench/reference-servers.ts', 'select'), { DATABASE_URL: databaseUrl });
+    const reads = await startProcess(tsx('bench/reference-servers.ts', 'reads'), {
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: secret,
+    });
     const rows: Row[] = [];
-    let refs: Refs = { node: node.rps, select: 0, selectP99: 0 };
+    let selectSpec: Spec | undefined;
     try {
-      const selectSpec: Spec = {
-        url: sel.url,
-        method: 'GET',
-        paths: ids.map((i) => `/user/${memberId(i)}`),
-        tokens: [],
-      };
+      selectSpec = { url: sel.url, method: 'GET', paths: ids.map((i) => `/user/${memberId(i)}`), tokens: [] };
       const select = await measure(selectSpec);
-      log(`  ${select.rps.toFixed(0)} req/s, p99 ${select.p99} ms`);
-      log(`  (${(select.rps / node.rps).toFixed(2)} of node:http)`);
-      refs = { node: node.rps, select: select.rps, selectP99: select.p99 };
-      rows.push(
-        row('Reference: bare node:http JSON', 'GET /', node, refs, 'reference', null),
-        row('Reference: Fastify + 1 PK SELECT (pg pool)', 'GET /user/:id', select, refs, 'reference', null),
+      log(
+        `  ${select.rps.toFixed(0)} req/s, p99 ${select.p99} ms (${(select.rps / node.rps).toFixed(2)} of node:http)`,
       );
-      if (process.env.BENCH_SKIP_POSTGRES !== '1') rows.push(...(await postgresRuns(refs, selectSpec, dataDir)));
+      const refs: Refs = { node, select, selectSpec, readsUrl: reads.url };
+      const nodeRow = ratioRow(
+        'Reference: bare node:http JSON',
+        'GET /',
+        node,
+        { name: 'itself', res: node },
+        select,
+        null,
+      );
+      const selectRow = ratioRow(
+        'Reference: Fastify + 1 PK SELECT (pg pool)',
+        'GET /user/:id',
+        select,
+        { name: 'node:http', res: node },
+        select,
+        null,
+      );
+      rows.push({ ...nodeRow, budget: 'reference' }, { ...selectRow, budget: 'reference' });
+      if (process.env.BENCH_SKIP_POSTGRES !== '1') rows.push(...(await postgresRuns(refs, dataDir)));
+    } finally {
+      await reads.stop();
+    }
+    let restarts: { app: number; open: number }[] = [];
+    try {
+      if (process.env.BENCH_SKIP_PGLITE !== '1' && selectSpec) {
+        const p = await pgliteRuns(selectSpec);
+        rows.push(...p.rows);
+        restarts = p.restarts;
+      }
     } finally {
       await sel.stop();
     }
-    let restarts: number[] = [];
-    if (process.env.BENCH_SKIP_PGLITE !== '1') {
-      const p = await pgliteRuns(refs);
-      rows.push(...p.rows);
-      restarts = p.restarts;
-    }
 
     const figures: Figure[] = rows
-      .filter((r) => r.pass !== null)
+      .filter((r) => r.pass !== null || r.note)
       .map((r) => ({
         figure: `HTTP ${r.name}`,
-        value: r.name.startsWith('PGlite: reads while')
-          ? `max ${r.max} ms, p99 ${r.p99} ms`
-          : r.name.includes('during')
-            ? `p99 ${r.p99} ms`
-            : `${r.rps} req/s, p99 ${r.p99} ms`,
+        value: r.value,
+        reference: `${r.reference}: ${r.ref_rps} req/s, p50 ${r.ref_p50} ms, p99 ${r.ref_p99} ms`,
         budget: r.budget,
-        ratio: r.name.startsWith('PGlite')
-          ? r.name.includes('while')
-            ? round(r.max / STARVED_MS, 3)
-            : round(r.rps / PGLITE_RPS_BUDGET, 3)
-          : r.name.includes('during')
-            ? round(r.p99 / LOGIN_MIX_P99_BUDGET_MS, 3)
-            : r.ratio_to_select,
+        ratio: r.ratio,
         pass: r.pass,
       }));
     if (restarts.length) {
-      const worst = Math.max(...restarts);
+      const worst = restarts.reduce((w, x) => (x.app - x.open > w.app - w.open ? x : w));
       figures.push({
         figure: 'PGlite restart to ready (existing data folder)',
-        value: `${Math.round(worst)} ms (worst of ${restarts.length})`,
-        budget: `< ${RESTART_BUDGET_MS} ms`,
-        ratio: round(worst / RESTART_BUDGET_MS, 3),
-        pass: worst < RESTART_BUDGET_MS,
+        value: `${Math.round(worst.app)} ms (worst of ${restarts.length} against the open just before it)`,
+        reference: `PGlite's own open of the folder in a new process: ${Math.round(worst.open)} ms`,
+        budget: `≤ reference + ${RESTART_MARGIN_MS} ms`,
+        ratio: round(worst.app / (worst.open + RESTART_MARGIN_MS), 3),
+        pass: worst.app <= worst.open + RESTART_MARGIN_MS,
       });
     }
     const md = [
-      `HTTP at ${CONNECTIONS} connections, ${DURATION} s per run after a ${WARMUP} s warm-up; tokens of up to ${MEMBERS_IN_LOAD} members rotate request by request; each budgeted PostgreSQL read is a ratio to the one-SELECT reference run in ${ROUNDS} slices alternating with its own (p99 and max: the worst slice; 1-SELECT p99 is the reference's own, in those slices: the tail this machine gives a route that does next to nothing). PostgreSQL rows run on ${SCALE.members.toLocaleString('en')} members / ${SCALE.movies.toLocaleString('en')} movies / ${SCALE.friendships.toLocaleString('en')} friendships, PGlite rows on ${PGLITE_SCALE.members.toLocaleString('en')} / ${PGLITE_SCALE.movies.toLocaleString('en')} / ${PGLITE_SCALE.friendships.toLocaleString('en')}.`,
+      `HTTP at ${CONNECTIONS} connections, ${DURATION} s per run after a ${WARMUP} s warm-up; tokens of up to ${MEMBERS_IN_LOAD} members rotate request by request; each read runs in ${ROUNDS} slices alternating with its references' (p99 and max: the worst slice). PostgreSQL rows run on ${SCALE.members.toLocaleString('en')} members / ${SCALE.movies.toLocaleString('en')} movies and films / ${SCALE.friendships.toLocaleString('en')} friendships, PGlite rows on ${PGLITE_SCALE.members.toLocaleString('en')} / ${PGLITE_SCALE.movies.toLocaleString('en')} / ${PGLITE_SCALE.friendships.toLocaleString('en')}.`,
       '',
-      '| run | request | req/s | p50 ms | p99 ms | max ms | / node:http | / 1-SELECT | 1-SELECT req/s | 1-SELECT p99 ms | budget | pass |',
-      '|---|---|---|---|---|---|---|---|---|---|---|---|',
+      '| run | request | req/s | p50 ms | p99 ms | max ms | reference | ref req/s | ref p99 ms | ratio | p99 / ref p99 | / 1-SELECT | budget | pass |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
       ...rows.map(
         (r) =>
-          `| ${r.name} | \`${r.request}\` | ${r.rps} | ${r.p50} | ${r.p99} | ${r.max} | ${r.ratio_to_node} | ${r.ratio_to_select} | ${r.select_ref_rps} | ${r.select_ref_p99} | ${r.budget} | ${r.pass === null ? '' : r.pass ? 'yes' : '**no**'}${r.non2xx || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : ''} |`,
+          `| ${r.name}${r.note ? ` (${r.note})` : ''} | \`${r.request}\` | ${r.rps} | ${r.p50} | ${r.p99} | ${r.max} | ${r.reference} | ${r.ref_rps} | ${r.ref_p99} | ${r.ratio} | ${r.p99_ratio} | ${r.ratio_to_select ?? ''} | ${r.budget} | ${r.pass === null ? '' : r.pass ? 'yes' : '**no**'}${r.non2xx || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : ''} |`,
       ),
       '',
       restarts.length
-        ? `PGlite restart to ready (spawn of \`node ${APP.join(' ')}\` until GET /api/ready is 200): ${restarts.map((t) => `${Math.round(t)} ms`).join(', ')}; budget < ${RESTART_BUDGET_MS} ms.\n`
+        ? `PGlite restart to ready (spawn of \`node ${APP.join(' ')}\` until GET /api/ready is 200), each after PGlite's own open of the folder in a new process: ${restarts.map((t) => `${Math.round(t.app)} ms (open ${Math.round(t.open)} ms)`).join(', ')}; budget ≤ open + ${RESTART_MARGIN_MS} ms.\n`
         : '',
     ].join('\n');
     await writeResult(

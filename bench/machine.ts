@@ -41,6 +41,8 @@ export function machine(): Machine {
 export interface Figure {
   figure: string;
   value: string;
+  /** The reference the figure is a ratio to, with its own figures from the same run. */
+  reference?: string;
   budget: string;
   /** The figure against its reference or budget, as the budget states it (higher or lower is better, see budget). */
   ratio: number | null;

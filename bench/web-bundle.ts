@@ -39,6 +39,7 @@ export const ROUTES: { route: string; path: string; lazy: string[] }[] = [
   { route: 'login', path: '/login', lazy: [page('login-page')] },
   { route: 'register', path: '/register', lazy: [page('register-page')] },
   { route: 'movie', path: '/movie/:movieId', lazy: [page('movie-page')] },
+  { route: 'film', path: '/film/:filmId', lazy: [page('film-page')] },
   { route: 'public profile', path: '/user/:userId', lazy: [page('public-profile-page')] },
   { route: 'newsletters', path: '/newsletters', lazy: [page('newsletters-page')] },
   { route: 'dashboard', path: '/dashboard', lazy: [page('dashboard-page'), ...member] },

@@ -1,9 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { searchWords } from './schema/index';
 
 /** The last query word matches as a prefix from this many letters on. */
 const PREFIX_MIN_LENGTH = 4;
+/** Up to this many known words stand for a prefix; a prefix of more is matched as a prefix. */
+const PREFIX_WORDS = 20;
 
 /** Query words this long or longer are also matched by their closest known spellings. */
 const TYPO_MIN_LENGTH = 4;
@@ -15,6 +17,10 @@ const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 /** A tsquery literal for one lexeme (quotes and backslashes escaped). */
 const lexeme = (w: string) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
+/** The same literal in SQL, of a text column. */
+const lexemeSql = (column: string) =>
+  sql.raw(`'''' || replace(replace(${column}, '\\', '\\\\'), '''', '''''') || ''''`);
+
 /**
  * The tsquery a search runs, and how many hits it has. The query is folded exactly like the
  * stored text (kd_fold in SQL: case, Azerbaijani diacritics, dotted and dotless i) and split
@@ -23,34 +29,69 @@ const lexeme = (w: string) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'
  * taken for typos and replaced by their closest known spellings (trigram similarity in
  * search_words, a small table shared by movies and films).
  *
- * `countHits` counts the documents a tsquery matches (capped as the caller likes); a tsquery of
- * `null` means the query has no words at all.
+ * A query with hits (the common one) costs one statement: its words, its tsquery and its
+ * capped count together. The words are read from to_tsvector's positions (the same parser and
+ * dictionary): ts_debug, which gave them before, cost more than many a search it served.
+ *
+ * The last word's prefix is matched as the known words it stands for (search_words, by the
+ * byte-order index of migration 0019) when there are a few: the search index finds a prefix's
+ * documents by gathering every posting of every word it begins before it can intersect them
+ * with the other words (50,000 postings for a common word), where named words are intersected
+ * by skipping, three to ten times cheaper (docs/benchmarks.md, "Search under load"). `tsq` is
+ * the query as typed, for ranking; `match` finds the same documents, for the index.
+ *
+ * `countHits` is the SQL that counts the documents a tsquery (given as SQL) matches, capped as
+ * the caller likes; a tsquery of `null` means the query has no words at all.
  */
 export async function textQuery(
   db: Db,
   query: string,
-  countHits: (tsq: string) => Promise<number>,
-): Promise<{ tsq: string | null; total: number }> {
-  const typed = rowsOf<{ w: string }>(
-    await db.execute(
-      // In the order typed: the last word is the one still being typed.
-      sql`select word as w from ts_debug('simple'::regconfig, kd_fold(${query})) d, unnest(d.lexemes) word where d.lexemes is not null`,
-    ),
-  ).map((r) => r.w);
-  // Each word once, keeping the last one last.
-  const words = [...new Set(typed.reverse())].reverse();
-  if (words.length === 0) return { tsq: null, total: 0 };
+  countHits: (tsq: SQL) => SQL,
+): Promise<{ tsq: string | null; match: string | null; total: number }> {
+  // Each word once, at its last place, in the order typed: the last word is the one still being
+  // typed, so it also matches as a prefix (search as you type); a prefix of every earlier or
+  // shorter word ('a', 'the') would match most of the catalogue.
+  const [first] = rowsOf<{ words: string[] | null; tsq: string | null; match: string | null; n: number }>(
+    await db.execute(sql`
+      with words as (
+        select lexeme as w, positions[array_length(positions, 1)] as at
+        from unnest(to_tsvector('simple'::regconfig, kd_fold(${query})))
+      ), parts as (
+        select w, at, at = l.last and length(w) >= ${PREFIX_MIN_LENGTH} as prefix
+        from words, (select max(at) as last from words) l
+      ), lexemes as (
+        select w, at,
+          ${lexemeSql('w')} || case when prefix then ':*' else '' end as typed,
+          case when not prefix then ${lexemeSql('w')}
+          else coalesce(
+            (select '(' || string_agg(${lexemeSql('k.word')}, ' | ') || ')'
+              from (select word from ${searchWords}
+                where word collate "C" >= w collate "C" and word collate "C" < (w || chr(1114111)) collate "C"
+                limit ${PREFIX_WORDS}) k
+              having count(*) between 1 and ${PREFIX_WORDS - 1}),
+            ${lexemeSql('w')} || ':*')
+          end as matched
+        from parts
+      ), typed as (
+        select array_agg(w order by at) as words,
+          string_agg(typed, ' & ' order by at) as tsq,
+          string_agg(matched, ' & ' order by at) as match
+        from lexemes
+      )
+      select words, tsq, match,
+        case when match is null then 0 else ${countHits(sql`to_tsquery('simple'::regconfig, typed.match)`)} end as n
+      from typed`),
+  );
+  const words = first?.words ?? [];
+  if (words.length === 0 || !first?.tsq || !first.match) return { tsq: null, match: null, total: 0 };
+  let tsq: string = first.tsq;
+  let total = Number(first.n);
+  if (total > 0) return { tsq, match: first.match, total };
 
-  // First as typed. The last word may be unfinished (search as you type), so it also matches
-  // as a prefix once it has PREFIX_MIN_LENGTH letters; a prefix of every earlier or shorter
-  // word ('a', 'the') would match most of the catalogue.
-  const asTyped = (w: string, i: number) =>
-    i === words.length - 1 && w.length >= PREFIX_MIN_LENGTH ? `${lexeme(w)}:*` : lexeme(w);
-  let tsq = words.map(asTyped).join(' & ');
-  let total = await countHits(tsq);
-  if (total > 0) return { tsq, total };
   // Nothing: each word no document has is taken for a typo and replaced by its closest known
   // spellings, the single closest first, then the few closest.
+  const asTyped = (w: string, i: number) =>
+    i === words.length - 1 && w.length >= PREFIX_MIN_LENGTH ? `${lexeme(w)}:*` : lexeme(w);
   const corrections = rowsOf<{ w: string; word: string }>(
     await db.execute(sql`
       select q.w, d.word
@@ -70,8 +111,11 @@ export async function textQuery(
         return known.length ? `(${known.map((c) => lexeme(c.word)).join(' | ')})` : asTyped(w, i);
       })
       .join(' & ');
-    total = await countHits(tsq);
+    const [counted] = rowsOf<{ n: number }>(
+      await db.execute(sql`select ${countHits(sql`to_tsquery('simple'::regconfig, ${tsq})`)} as n`),
+    );
+    total = Number(counted?.n ?? 0);
     if (total > 0) break;
   }
-  return { tsq, total };
+  return { tsq, match: tsq, total };
 }

@@ -135,6 +135,16 @@ describe('response cache, one process', () => {
     expect((await list()).map((u) => u.id)).toEqual(before.map((u) => u.id));
   });
 
+  it('says in X-Cache whether a cacheable answer came from memory', async () => {
+    const me = await createUser(t.app);
+    const first = await t.injectAs(me.token, { method: 'GET', url: '/api/friends' });
+    const second = await t.injectAs(me.token, { method: 'GET', url: '/api/friends' });
+    expect([first.headers['x-cache'], second.headers['x-cache']]).toEqual(['miss', 'hit']);
+    expect(second.body).toBe(first.body);
+    const uncached = await t.injectAs(me.token, { method: 'GET', url: '/api/user/profile' });
+    expect(uncached.headers['x-cache']).toBeUndefined();
+  });
+
   it('a cached answer is still only for whom the route serves: guards run first', async () => {
     const member = await createUser(t.app);
     await get(t, admin, '/api/user/all');

@@ -119,9 +119,12 @@ export const responseCachePlugin = fp(async function responseCachePlugin(app: Fa
     const key = `${request.user?.id ?? '-'} ${withoutCacheBuster(request.url)}`;
     const answer = cache.get(key);
     if (!answer) {
+      reply.header('x-cache', 'miss');
       request.storeAnswer = cache.begin(key, tagsOf(request));
       return;
     }
+    // Says which answers came from memory, so a load can measure its hit ratio (bench/http.ts).
+    reply.header('x-cache', 'hit');
     reply.type('application/json; charset=utf-8');
     const encoded = answer.encoded.get(request.headers['accept-encoding'] ?? '');
     if (encoded) {

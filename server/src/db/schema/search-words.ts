@@ -8,4 +8,6 @@ import { index, pgTable, text } from 'drizzle-orm/pg-core';
  */
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
   index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`).with({ fastupdate: false }),
+  // The words a prefix stands for, by a range of this index in byte order (db/text-query.ts).
+  index('search_words_prefix_idx').on(sql`${t.word} collate "C"`),
 ]);

@@ -161,23 +161,20 @@ export const searchFilms = async (
   query: string,
   page: { page: number; limit: number },
 ): Promise<{ rows: (FilmData & { score: number })[]; total: number }> => {
-  const countHits = async (tsq: string) =>
-    Number(
-      rowsOf<{ n: number }>(
-        await db.execute(
-          sql`select count(*)::int as n from (select 1 from ${films} where ${films.searchVector} @@ to_tsquery('simple'::regconfig, ${tsq}) limit ${FILM_SEARCH_CAP}) hits`,
-        ),
-      )[0]?.n ?? 0,
-    );
-  const { tsq, total } = await textQuery(db, query, countHits);
-  if (tsq === null || total === 0) return { rows: [], total: 0 };
+  const { tsq, match, total } = await textQuery(
+    db,
+    query,
+    (q) =>
+      sql`(select count(*)::int from (select 1 from ${films} where ${films.searchVector} @@ ${q} limit ${FILM_SEARCH_CAP}) hits)`,
+  );
+  if (tsq === null || match === null || total === 0) return { rows: [], total: 0 };
   const ranked = rowsOf<{ id: string; score: number }>(
     await db.execute(sql`
       with hits as (
         (select id, title_key, search_text, year from ${films} where title_key = kd_fold(${query}))
         union
         (select id, title_key, search_text, year from ${films}
-          where search_vector @@ to_tsquery('simple'::regconfig, ${tsq}) limit ${FILM_SEARCH_CAP})
+          where search_vector @@ to_tsquery('simple'::regconfig, ${match}) limit ${FILM_SEARCH_CAP})
       )
       select id, (title_key = kd_fold(${query}))::int + word_similarity(kd_fold(${query}), search_text) as score
       from hits

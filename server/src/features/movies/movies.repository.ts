@@ -188,6 +188,15 @@ const withScore = (r: { movie: MovieData; owner: MovieOwner; score: number }) =>
  * Up to RANKED_HITS hits are ranked by how close the whole query is to a run of
  * the movie's words (trigram word similarity), then by full-text rank; a broader query (a common word) lists its
  * hits newest first, since ranking a hundred thousand equal hits orders nothing.
+ *
+ * Each page is picked from the movies alone (ids, in a subquery), then read with its owners and
+ * scores: joined in one query, PostgreSQL joined every hit to its owner before sorting (5,040
+ * hits, 60 ms, for 'Woody Allen' among 1,000,000 movies). How the newest hits are found depends on how many there
+ * are (docs/benchmarks.md, "Search under load"): up to SEARCH_TOTAL_CAP, from the search index
+ * and sorted; past it, a query whose words one movie in a thousand or more has, by walking
+ * movies_created_at_idx backwards and testing each movie until the page is full. The test is
+ * written as ts_match_vq, which the search index cannot serve, so the planner cannot take the
+ * index's bitmap of every hit (50,000 for a common word, 73 ms a page) for the cheaper path.
  */
 export const searchMovies = async (
   db: Db,
@@ -197,57 +206,43 @@ export const searchMovies = async (
 ): Promise<{ rows: (MovieWithOwner & { score: number })[]; total: number }> => {
   // Entries of members whose collection the caller may not see (privacy/visibility.ts hiddenOwnersFor).
   const shown = hiddenOwners.length === 0 ? sql`` : sql` and ${notInArray(movies.ownerId, hiddenOwners)}`;
-  const countHits = async (tsq: string) =>
-    Number(
-      rowsOf<{ n: number }>(
-        await db.execute(
-          sql`select count(*)::int as n from (select 1 from ${movies} where ${movies.searchVector} @@ to_tsquery('simple'::regconfig, ${tsq})${shown} limit ${SEARCH_TOTAL_CAP}) hits`,
-        ),
-      )[0]?.n ?? 0,
-    );
-  const { tsq, total } = await textQuery(db, query, countHits);
-  if (tsq === null || total === 0) return { rows: [], total };
-  const matches = sql`${movies.searchVector} @@ to_tsquery('simple'::regconfig, ${tsq})${shown}`;
-
+  const { tsq, match, total } = await textQuery(
+    db,
+    query,
+    (q) =>
+      sql`(select count(*)::int from (select 1 from ${movies} where ${movies.searchVector} @@ ${q}${shown} limit ${SEARCH_TOTAL_CAP}) hits)`,
+  );
+  if (tsq === null || match === null || total === 0) return { rows: [], total };
+  const tsquery = sql`to_tsquery('simple'::regconfig, ${tsq})`;
+  const matching = sql`to_tsquery('simple'::regconfig, ${match})`;
   // Relevance: how close the whole query is to a run of the movie's words (1 = contained as typed).
   const score = sql<number>`word_similarity(kd_fold(${query}), ${movies.searchText})`;
   const offset = (page.page - 1) * page.limit;
-  if (total < RANKED_HITS) {
-    const rank = sql<number>`ts_rank(${movies.searchVector}, to_tsquery('simple'::regconfig, ${tsq}), 1)`;
-    const rows = await db
-      .select({ ...withOwner, score })
-      .from(movies)
-      .innerJoin(users, eq(users.id, movies.ownerId))
-      .where(matches)
-      .orderBy(desc(score), desc(rank), desc(movies.createdAt), desc(movies.id))
-      .limit(page.limit)
-      .offset(offset);
-    return { rows: rows.map(withScore), total };
-  }
-  // Many hits: newest first. The page is picked from the movies alone, then read with its owners
-  // and scores: joined in one query, PostgreSQL joined every hit to its owner before sorting
-  // (5,040 hits, 60 ms, for 'Woody Allen' among 1,000,000 movies), or walked movies_created_at_idx
-  // backwards, testing each newer movie against the query (66,000 of them, 80 ms, for a title with
-  // 314 hits).
-  const pageIds = (
-    await db
-      .select({ id: movies.id })
-      .from(movies)
-      .where(matches)
-      .orderBy(desc(movies.createdAt), desc(movies.id))
-      .limit(page.limit)
-      .offset(offset)
-  ).map((r) => r.id);
-  if (pageIds.length === 0) return { rows: [], total };
-  const byId = new Map(
-    (
-      await db
-        .select({ ...withOwner, score })
-        .from(movies)
-        .innerJoin(users, eq(users.id, movies.ownerId))
-        .where(inArray(movies.id, pageIds))
-    ).map((r) => [r.movie.id, withScore(r)]),
-  );
-  // A movie deleted between the two reads is left out.
-  return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), total };
+  const rank = sql<number>`ts_rank(${movies.searchVector}, ${tsquery}, 1)`;
+  const order =
+    total < RANKED_HITS
+      ? [desc(score), desc(rank), desc(movies.createdAt), desc(movies.id)]
+      : [desc(movies.createdAt), desc(movies.id)];
+  const onPage = db
+    .select({
+      pageId: sql<string>`${movies.id}`.as('page_id'),
+      place: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('place'),
+    })
+    .from(movies)
+    .where(
+      total < SEARCH_TOTAL_CAP
+        ? sql`${movies.searchVector} @@ ${matching}${shown}`
+        : sql`ts_match_vq(${movies.searchVector}, ${matching})${shown}`,
+    )
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(offset)
+    .as('on_page');
+  const rows = await db
+    .select({ ...withOwner, score })
+    .from(onPage)
+    .innerJoin(movies, eq(movies.id, onPage.pageId))
+    .innerJoin(users, eq(users.id, movies.ownerId))
+    .orderBy(onPage.place);
+  return { rows: rows.map(withScore), total };
 };

@@ -1,0 +1,1 @@
+CREATE INDEX "search_words_prefix_idx" ON "search_words" USING btree ("word" collate "C");
