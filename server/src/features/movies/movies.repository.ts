@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pageWithTotal } from '../../db/paging';
 import { preparedOnce } from '../../db/prepared';
@@ -171,8 +171,6 @@ export const SEARCH_TOTAL_CAP = 1000;
 
 /** Up to this many hits are ranked by relevance; more are listed newest first. */
 const RANKED_HITS = 300;
-
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 /** A search hit as returned: the movie with its owner, and its score to 4 decimals. */
 const withScore = (r: { movie: MovieData; owner: MovieOwner; score: number }) => ({

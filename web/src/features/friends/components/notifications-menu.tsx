@@ -19,9 +19,9 @@ import { CountBadge } from '../../../components/count-badge';
 import { StatusAvatar } from '../../../components/status-avatar';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
-import { usePresenceWhereKnown } from '../../presence/hooks/use-presence';
 import { NotificationRows } from '../../notifications/components/notification-rows';
 import { useNotifications } from '../../notifications/hooks/use-notifications';
+import { usePresenceWhereKnown } from '../../presence/hooks/use-presence';
 import type { FriendRequest } from '../api/friend-types';
 import { useIncomingRequests } from '../hooks/use-incoming-requests';
 
