@@ -52,14 +52,25 @@ export const createMoviesService = (db: Db, bus: EventBus, films: FilmsService) 
      * also when two adds race (the unique index decides).
      */
     async create(actor: Actor, body: CreateMovieBody) {
-      const film =
-        'film_id' in body
-          ? await films.get(body.film_id)
-          : await films.forEntry(actor.id, { ...filmFacts(body), title: body.title });
-      const row = await repo.insertMovie(db, actor.id, film.id, entryValues(body)).catch((err: unknown) => {
-        if (uniqueViolation(err) === 'movies_owner_film_key') throw new ConflictError(msg.movies.duplicate);
-        throw err;
-      });
+      const values = entryValues(body);
+      // The film is held while the entry goes in: an admin merging it away meanwhile makes this a
+      // 404 (by film_id) or a second look for the title's film, never a foreign-key error.
+      const insertFor = (filmId: string) =>
+        films
+          .withFilmHeld(filmId, (tx) => repo.insertMovie(tx, actor.id, filmId, values))
+          .catch((err: unknown) => {
+            if (uniqueViolation(err) === 'movies_owner_film_key') throw new ConflictError(msg.movies.duplicate);
+            throw err;
+          });
+      let row: { id: string } | undefined;
+      if ('film_id' in body) {
+        row = await insertFor((await films.get(body.film_id)).id);
+      } else {
+        for (let attempt = 0; attempt < 3 && !row; attempt++) {
+          row = await insertFor((await films.forEntry(actor.id, { ...filmFacts(body), title: body.title })).id);
+        }
+      }
+      if (!row) throw new NotFoundError(msg.films.notFound);
       changed(actor.id);
       return (await repo.findMovie(db, row.id)) as repo.MovieWithOwner;
     },
@@ -81,9 +92,12 @@ export const createMoviesService = (db: Db, bus: EventBus, films: FilmsService) 
         const { changed: filmChanged } = await films.changeFacts(actor, movie.filmId, facts);
         if (filmChanged) for (const ownerId of await repo.ownersOfFilm(db, movie.filmId)) changed(ownerId);
       }
-      await repo.updateMovie(db, id, entryValues(body, movie));
+      // Gone meanwhile: deleted, or dropped by an admin's merge of its film into another the member has.
+      const updated = await repo.updateMovie(db, id, entryValues(body, movie));
+      const after = updated && (await repo.findMovie(db, id));
+      if (!after) throw new NotFoundError(msg.movies.notFound);
       changed(movie.ownerId);
-      return (await repo.findMovie(db, id)) as repo.MovieWithOwner;
+      return after;
     },
 
     async remove(actor: Actor, id: string) {
