@@ -68,6 +68,15 @@ describe('FilmsTable (/admin/films)', { timeout: 60_000 }, () => {
     );
   });
 
+  it('pages through the server’s list twenty at a time', async () => {
+    serve({ 'GET /api/admin/films': () => jsonResponse({ ...page([dup, kept]), total: 45 }) });
+    renderWithApp(<FilmsTable />, { route: '/admin/films', auth: admin() });
+    expect(await screen.findByText('1–20 / 45')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Səhifə 3' }));
+    await waitFor(() => expect(String(fetchMock.mock.calls.at(-1)?.[0])).toBe('/api/admin/films?page=3&limit=20'));
+    expect(await screen.findByText('41–45 / 45')).toBeInTheDocument();
+  });
+
   it('sends only the changed facts of an edit, genres from the catalogue list', async () => {
     serve({
       [`PUT /api/admin/films/${kept.id}`]: (_url, init) => jsonResponse({ ...kept, ...JSON.parse(String(init.body)) }),
