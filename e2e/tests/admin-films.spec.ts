@@ -60,8 +60,8 @@ test('an admin edits a film and merges its duplicate into it; the members’ ent
     .getByRole('button', { name: `"${title}" filmini başqa filmlə birləşdir` })
     .click();
   const merge = page.getByRole('dialog', { name: 'Dublikatı birləşdir' });
-  await merge.getByRole('combobox', { name: 'Saxlanılan film' }).fill(tag);
-  await page.getByRole('option', { name: `${title} (2018) · Şamil Nəcəfzadə` }).click();
+  await merge.getByRole('searchbox', { name: 'Saxlanılan film' }).fill(tag);
+  await merge.getByRole('radio', { name: `${title} (2018) · Şamil Nəcəfzadə` }).check();
   await merge.getByRole('button', { name: 'Davam et' }).click();
   const confirm = page.getByRole('dialog', { name: 'Filmlər birləşdirilsin?' });
   await expect(confirm).toContainText(

@@ -112,6 +112,8 @@ export const msg = {
     unknownGenre: 'Janr kataloqun janr siyahısında yoxdur',
     blankTitle: 'Filmin adı boş ola bilməz',
     merged: 'Filmlər birləşdirildi',
+    mergeBusy:
+      'Bu filmlər hazırda başqa əməliyyatla dəyişdirilir, heç nə birləşdirilmədi. Bir az sonra yenidən cəhd edin',
   },
   comments: {
     notFound: 'Şərh tapılmadı',

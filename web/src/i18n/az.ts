@@ -151,6 +151,7 @@ export const az = {
       },
       source: { catalogue: 'Kataloq', imdb: 'IMDb', tmdb: 'TMDB', member: 'Üzv' } as Record<string, string>,
       empty: 'Heç bir film tapılmadı',
+      pageNumber: (page: number) => `Səhifə ${page}`,
       loadError: 'Film siyahısını yükləmək mümkün olmadı',
       posterAlt: (title: string) => `"${title}" filminin posteri`,
       editFilm: (title: string) => `"${title}" filmini redaktə et`,

@@ -56,6 +56,22 @@ export const findMatchingFilm = async (db: Db, title: string, year: number | nul
       .limit(1)
   )[0];
 
+/**
+ * Runs `write` in a transaction that first holds the film (FOR KEY SHARE, as the entry's foreign
+ * key would, but before the entry's unique key is taken); answers undefined when the film is gone.
+ * A merge locks both films first: an add to either waits for the whole merge and then sees its
+ * outcome (the film merged away, or the member's entry moved to it), and a merge waits for an add
+ * that holds the film, so neither holds what the other wants (docs/catalogue.md "Admin: edit and
+ * merge").
+ */
+export const withFilmHeld = async <T>(db: Db, filmId: string, write: (tx: Db) => Promise<T>): Promise<T | undefined> =>
+  db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const held = await tx.select({ id: films.id }).from(films).where(eq(films.id, filmId)).for('key share');
+    if (held.length === 0) return undefined;
+    return write(tx);
+  });
+
 export const insertFilm = async (db: Db, values: FilmValues): Promise<FilmData> =>
   (await db.insert(films).values(values).returning(filmColumns))[0] as FilmData;
 
@@ -322,16 +338,35 @@ export const mergeFilms = async (
     const from = locked.find((f) => f.id === fromId);
     const into = locked.find((f) => f.id === intoId);
     if (!from || !into) return undefined;
-    const owners = await ownersOfFilms(tx, [fromId, intoId]);
+    // Then every entry of both, in id order: the members' edits and deletions of them wait, so which
+    // of a member's two entries stays is decided once, on entries that cannot change meanwhile.
+    const entries = await tx
+      .select({ id: movies.id, ownerId: movies.ownerId })
+      .from(movies)
+      .where(inArray(movies.filmId, [fromId, intoId]))
+      .orderBy(asc(movies.id))
+      .for('update');
+    const owners = [...new Set(entries.map((e) => e.ownerId))];
 
-    // A member's two entries, one of each film: the most recently updated stays.
-    const doubles = sql`(
-      select case when (a.updated_at, a.id) > (b.updated_at, b.id) then b.id else a.id end as dropped,
-             case when (a.updated_at, a.id) > (b.updated_at, b.id) then a.id else b.id end as kept
-      from ${movies} a join ${movies} b on b.owner_id = a.owner_id and b.film_id = ${intoId}
-      where a.film_id = ${fromId})`;
-    await tx.execute(sql`update ${comments} c set movie_id = d.kept from ${doubles} d where c.movie_id = d.dropped`);
-    await tx.execute(sql`delete from ${movies} m using ${doubles} d where m.id = d.dropped`);
+    // A member's two entries, one of each film: the most recently updated stays (read once, locked).
+    const doubles = rowsOf<{ dropped: string; kept: string }>(
+      await tx.execute(sql`
+        select case when (a.updated_at, a.id) > (b.updated_at, b.id) then b.id else a.id end as dropped,
+               case when (a.updated_at, a.id) > (b.updated_at, b.id) then a.id else b.id end as kept
+        from ${movies} a join ${movies} b on b.owner_id = a.owner_id and b.film_id = ${intoId}
+        where a.film_id = ${fromId}`),
+    );
+    for (const { dropped, kept } of doubles) {
+      await tx.update(comments).set({ movieId: kept }).where(eq(comments.movieId, dropped));
+    }
+    if (doubles.length > 0) {
+      await tx.delete(movies).where(
+        inArray(
+          movies.id,
+          doubles.map((d) => d.dropped),
+        ),
+      );
+    }
     // The entry trigger (migration 0013) gives the moved entries the kept film's facts.
     await tx.update(movies).set({ filmId: intoId }).where(eq(movies.filmId, fromId));
     await tx.update(comments).set({ filmId: intoId }).where(eq(comments.filmId, fromId));

@@ -3,7 +3,8 @@ import type { AdminUpdateFilmBody } from '@kinodost/contracts/schemas/films';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { imageLimit, processPoster } from '../../lib/avatar-image';
-import { NotFoundError, UnavailableError, ValidationError } from '../../lib/errors';
+import { pgErrorOf, uniqueViolation } from '../../lib/db-errors';
+import { ConflictError, NotFoundError, UnavailableError, ValidationError } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
 import { msg } from '../../lib/messages';
 import { type FileStore, isSafeName, newUploadName } from '../../lib/storage';
@@ -164,6 +165,12 @@ export const createFilmsService = ({ db, bus, posters, log, tmdb, tmdbThrottle }
   return {
     mayUploadPoster,
 
+    /**
+     * Runs `write` (an entry's insert) holding the film, so that it cannot deadlock with a merge
+     * of the film (films.repository.ts withFilmHeld); undefined when the film is gone.
+     */
+    withFilmHeld: <T>(filmId: string, write: (tx: Db) => Promise<T>) => repo.withFilmHeld(db, filmId, write),
+
     /** Ranked catalogue search; a query of blanks alone is refused like an empty one. */
     search(raw: string, page: { page: number; limit: number }) {
       return repo.searchFilms(db, query(raw), page);
@@ -267,7 +274,13 @@ export const createFilmsService = ({ db, bus, posters, log, tmdb, tmdbThrottle }
      */
     async merge(id: string, into: string) {
       if (id === into) throw new ValidationError(msg.films.mergeSelf, { into: msg.films.mergeSelf });
-      const done = await repo.mergeFilms(db, id, into);
+      const done = await repo.mergeFilms(db, id, into).catch((err: unknown) => {
+        // The transaction rolled back whole. Its locks are taken in one order, so this is only a
+        // write that did not hold them (a deadlock the database broke, or a lost serialisation).
+        const code = pgErrorOf(err)?.code;
+        if (code === '40P01' || code === '40001' || uniqueViolation(err)) throw new ConflictError(msg.films.mergeBusy);
+        throw err;
+      });
       if (!done) throw new NotFoundError(msg.films.notFound);
       changedOwners(done.owners);
       if (done.merged.posterUrl !== done.film.posterUrl) await removePoster(done.merged.posterUrl);

@@ -67,18 +67,25 @@ export const createMoviesService = (db: Db, bus: EventBus, films: FilmsService) 
     if (activityId) bus.emit('activity:created', { id: activityId });
   };
   /** Writes an entry's change and the feed item it makes in one transaction. */
+  /** Writes an entry change and the activity it causes in the caller's transaction. */
+  const writeWithActivity = async <T extends { id: string }>(
+    tx: Db,
+    ownerId: string,
+    before: { status: 'watched' | 'watchlist'; rating: number | null } | undefined,
+    values: Partial<repo.EntryValues>,
+    write: (tx: Db) => Promise<T | undefined>,
+  ) => {
+    const row = await write(tx);
+    const activity = row && entryActivity(ownerId, row.id, before, values);
+    return { row, activityId: activity ? await insertActivity(tx, activity) : undefined };
+  };
+
   const withActivity = <T extends { id: string }>(
     ownerId: string,
     before: { status: 'watched' | 'watchlist'; rating: number | null } | undefined,
     values: Partial<repo.EntryValues>,
     write: (tx: Db) => Promise<T | undefined>,
-  ) =>
-    db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      const row = await write(tx);
-      const activity = row && entryActivity(ownerId, row.id, before, values);
-      return { row, activityId: activity ? await insertActivity(tx, activity) : undefined };
-    });
+  ) => db.transaction((txRaw) => writeWithActivity(txRaw as unknown as Db, ownerId, before, values, write));
 
   /** The movie if the actor may change it; 404 otherwise, so others' movies are not probed (PRODUCT.md). */
   const ownedMovie = async (actor: Actor, id: string) => {
@@ -94,20 +101,31 @@ export const createMoviesService = (db: Db, bus: EventBus, films: FilmsService) 
      * also when two adds race (the unique index decides).
      */
     async create(actor: Actor, body: CreateMovieBody) {
-      const film =
-        'film_id' in body
-          ? await films.get(body.film_id)
-          : await films.forEntry(actor.id, { ...filmFacts(body), title: body.title });
       const values = entryValues(body);
-      const { row, activityId } = await withActivity(actor.id, undefined, values, (tx) =>
-        repo.insertMovie(tx, actor.id, film.id, values),
-      ).catch((err: unknown) => {
-        if (uniqueViolation(err) === 'movies_owner_film_key') throw new ConflictError(msg.movies.duplicate);
-        throw err;
-      });
+      // The film is held while the entry goes in: an admin merging it away meanwhile makes this a
+      // 404 (by film_id) or a second look for the title's film, never a foreign-key error.
+      const insertFor = (filmId: string) =>
+        films
+          .withFilmHeld(filmId, (tx) =>
+            writeWithActivity(tx, actor.id, undefined, values, (t) => repo.insertMovie(t, actor.id, filmId, values)),
+          )
+          .catch((err: unknown) => {
+            if (uniqueViolation(err) === 'movies_owner_film_key') throw new ConflictError(msg.movies.duplicate);
+            throw err;
+          });
+      let written: Awaited<ReturnType<typeof insertFor>>;
+      if ('film_id' in body) {
+        written = await insertFor((await films.get(body.film_id)).id);
+      } else {
+        for (let attempt = 0; attempt < 3 && !written?.row; attempt++) {
+          written = await insertFor((await films.forEntry(actor.id, { ...filmFacts(body), title: body.title })).id);
+        }
+      }
+      const row = written?.row;
+      if (!row) throw new NotFoundError(msg.films.notFound);
       changed(actor.id);
-      announce(activityId);
-      return (await repo.findMovie(db, (row as { id: string }).id)) as repo.MovieWithOwner;
+      announce(written?.activityId);
+      return (await repo.findMovie(db, row.id)) as repo.MovieWithOwner;
     },
 
     async get(id: string) {
@@ -137,10 +155,15 @@ export const createMoviesService = (db: Db, bus: EventBus, films: FilmsService) 
         if (filmChanged) for (const ownerId of await repo.ownersOfFilm(db, movie.filmId)) changed(ownerId);
       }
       const values = entryValues(body, movie);
-      const { activityId } = await withActivity(movie.ownerId, movie, values, (tx) => repo.updateMovie(tx, id, values));
+      // Gone meanwhile: deleted, or dropped by an admin's merge of its film into another the member has.
+      const { row, activityId } = await withActivity(movie.ownerId, movie, values, (tx) =>
+        repo.updateMovie(tx, id, values),
+      );
+      const after = row && (await repo.findMovie(db, id));
+      if (!after) throw new NotFoundError(msg.movies.notFound);
       changed(movie.ownerId);
       announce(activityId);
-      return (await repo.findMovie(db, id)) as repo.MovieWithOwner;
+      return after;
     },
 
     async remove(actor: Actor, id: string) {

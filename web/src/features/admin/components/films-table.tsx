@@ -8,6 +8,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
+import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -15,10 +16,9 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -30,16 +30,17 @@ import { EditFilmDialog } from './edit-film-dialog';
 import { filmLabel, MergeFilmDialog } from './merge-film-dialog';
 
 const t = az.admin.films;
+/** Films on a page of the list. */
+const LIMIT = 20;
 
 /** /admin/films: the catalogue, newest first or searched, paged by the server; each film edited or merged. */
 export function FilmsTable() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
-  const [limit, setLimit] = useState(20);
   const [editing, setEditing] = useState<Film | null>(null);
   const [merging, setMerging] = useState<Film | null>(null);
   const q = useDebouncedValue(search.trim(), 400);
-  const list = useAdminFilmList({ page: page + 1, limit, q: q || undefined });
+  const list = useAdminFilmList({ page: page + 1, limit: LIMIT, q: q || undefined });
   const rows = list.data?.data ?? [];
   const total = list.data?.total ?? 0;
 
@@ -107,16 +108,17 @@ export function FilmsTable() {
                 <TableCell>{film.genres.join(', ')}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{t.source[film.source] ?? film.source}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Tooltip title={t.editTitle}>
-                    <IconButton aria-label={t.editFilm(film.title)} onClick={() => setEditing(film)}>
-                      <EditIcon />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={t.mergeTitle}>
-                    <IconButton aria-label={t.mergeFilm(film.title)} onClick={() => setMerging(film)}>
-                      <MergeIcon />
-                    </IconButton>
-                  </Tooltip>
+                  {/* A native title rather than MUI's Tooltip: its popper would join the chunk every page loads (vite.config.ts). */}
+                  <IconButton aria-label={t.editFilm(film.title)} title={t.editTitle} onClick={() => setEditing(film)}>
+                    <EditIcon />
+                  </IconButton>
+                  <IconButton
+                    aria-label={t.mergeFilm(film.title)}
+                    title={t.mergeTitle}
+                    onClick={() => setMerging(film)}
+                  >
+                    <MergeIcon />
+                  </IconButton>
                 </TableCell>
               </TableRow>
             ))}
@@ -130,21 +132,34 @@ export function FilmsTable() {
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={total}
-        page={total === 0 ? 0 : Math.min(page, Math.max(0, Math.ceil(total / limit) - 1))}
-        onPageChange={(_event, next) => setPage(next)}
-        rowsPerPage={limit}
-        onRowsPerPageChange={(event) => {
-          setLimit(Number(event.target.value));
-          setPage(0);
-        }}
-        rowsPerPageOptions={[10, 20, 50, 100]}
-        labelRowsPerPage={az.admin.users.rowsPerPage}
-        labelDisplayedRows={az.admin.users.displayedRows}
-        getItemAriaLabel={az.admin.users.pageLabel}
-      />
+      {/*
+        Pagination rather than TablePagination: a fourth page sharing TablePagination would move it,
+        and the Tooltip beside it, into the chunks every page loads, where they import MUI's overlays
+        in a cycle that breaks every page (vite.config.ts, build/chunk-groups.ts).
+      */}
+      <Stack direction="row" spacing={2} sx={{ p: 2, alignItems: 'center', justifyContent: 'flex-end' }}>
+        {total > 0 && (
+          <Typography variant="body2" color="text.secondary">
+            {az.admin.users.displayedRows({
+              from: page * LIMIT + 1,
+              to: Math.min(total, (page + 1) * LIMIT),
+              count: total,
+            })}
+          </Typography>
+        )}
+        <Pagination
+          count={Math.max(1, Math.ceil(total / LIMIT))}
+          page={page + 1}
+          onChange={(_event, next) => setPage(next - 1)}
+          getItemAriaLabel={(type, item) =>
+            type === 'page'
+              ? t.pageNumber(item ?? 1)
+              : az.admin.users.pageLabel(
+                  type === 'last' ? 'last' : type === 'first' ? 'first' : type === 'next' ? 'next' : 'previous',
+                )
+          }
+        />
+      </Stack>
       <EditFilmDialog film={editing} onClose={() => setEditing(null)} />
       <MergeFilmDialog film={merging} onClose={() => setMerging(null)} />
     </Paper>

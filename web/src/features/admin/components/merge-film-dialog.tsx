@@ -1,13 +1,18 @@
 import type { Film } from '@kinodost/contracts/schemas/films';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { az } from '../../../i18n/az';
@@ -82,32 +87,40 @@ export function MergeFilmDialog({ film, onClose }: { film: Film | null; onClose:
               {problem}
             </Alert>
           )}
-          <Autocomplete
-            options={candidates}
-            value={target}
-            onChange={(_event, picked) => setTarget(picked)}
-            inputValue={input}
-            onInputChange={(_event, value) => setInput(value)}
-            getOptionLabel={filmLabel}
-            getOptionKey={(option) => option.id}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
-            filterOptions={(all) => all}
-            loading={options.isFetching}
-            loadingText={az.common.loading}
-            noOptionsText={q ? t.mergeNoOptions : t.mergeTargetPlaceholder}
-            renderOption={(props, option) => {
-              const { key, ...rest } = props as typeof props & { key: string };
-              return (
-                <li key={key} {...rest}>
-                  {filmLabel(option)}
-                  {option.directors.length > 0 && ` · ${option.directors.join(', ')}`}
-                </li>
-              );
+          {/* A search field and radios rather than an Autocomplete: its popper would join the chunk every page loads (vite.config.ts). */}
+          <TextField
+            type="search"
+            label={t.mergeTarget}
+            placeholder={t.mergeTargetPlaceholder}
+            value={input}
+            onChange={(event) => {
+              setInput(event.target.value);
+              setTarget(null);
             }}
-            renderInput={(params) => (
-              <TextField {...params} label={t.mergeTarget} placeholder={t.mergeTargetPlaceholder} autoFocus />
-            )}
+            fullWidth
+            autoFocus
+            slotProps={{ htmlInput: { maxLength: 100 } }}
           />
+          <Box sx={{ height: 4, mt: 1 }}>{options.isFetching && <LinearProgress />}</Box>
+          {q !== '' && !options.isFetching && candidates.length === 0 && (
+            <Typography color="text.secondary" sx={{ mt: 1 }}>
+              {t.mergeNoOptions}
+            </Typography>
+          )}
+          <RadioGroup
+            aria-label={t.mergeTarget}
+            value={target?.id ?? ''}
+            onChange={(_event, id) => setTarget(candidates.find((f) => f.id === id) ?? null)}
+          >
+            {candidates.map((option) => (
+              <FormControlLabel
+                key={option.id}
+                value={option.id}
+                control={<Radio />}
+                label={`${filmLabel(option)}${option.directors.length > 0 ? ` · ${option.directors.join(', ')}` : ''}`}
+              />
+            ))}
+          </RadioGroup>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{az.common.cancel}</Button>
