@@ -9,7 +9,9 @@
 // BENCH_FEED_ACTIVITIES (default 5,000,000; smaller for a quick run), BENCH_FEED_MEMBERS (100,000),
 // BENCH_DURATION (s per load, 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (50), --reload.
 import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createSigner } from 'fast-jwt';
@@ -235,6 +237,8 @@ async function main() {
     tokens: [],
   });
   await reference.stop();
+  // The app's data folder holds nothing here (the data is in PostgreSQL): a temporary one.
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'kinodost-bench-feed-'));
   const app = await start(
     'server/src/main.ts',
     [],
@@ -243,8 +247,8 @@ async function main() {
       LOG_LEVEL: 'warn',
       JWT_SECRET: secret,
       DATABASE_URL: url,
-      DATA_DIR: path.join(root, 'bench/results/.feed-data'),
-      WEB_DIST: path.join(root, 'bench/results/.feed-data/no-web'),
+      DATA_DIR: dataDir,
+      WEB_DIST: path.join(dataDir, 'no-web'),
       CATALOGUE: 'none',
       REDIS_URL: '',
       SMTP_URL: '',
@@ -253,6 +257,7 @@ async function main() {
   );
   const feedLoad = await measure({ url: app.base, method: 'GET', paths: ['/api/feed?limit=20'], tokens });
   await app.stop();
+  await rm(dataDir, { recursive: true, force: true });
   const ratio = feedLoad.rps / refLoad.rps;
   log(`50 connections: feed ${feedLoad.rps.toFixed(0)} req/s, one-SELECT reference ${refLoad.rps.toFixed(0)} req/s`);
 

@@ -265,3 +265,50 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('dialog', { name: 'Film əlavə et' })).toBeInTheDocument();
   });
 });
+
+describe('DashboardPage: friends’ activity', () => {
+  it('is a column beside the collection on wide screens', async () => {
+    stubFetch({
+      'GET /api/movies': () => jsonResponse(paged([nargin])),
+      'GET /api/feed': () => jsonResponse({ success: true, data: [], next_cursor: null }),
+    });
+    renderDashboard();
+    expect(
+      await screen.findByRole('region', { name: 'Dostların fəaliyyəti' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    expect(await screen.findByText('Nargin')).toBeInTheDocument();
+  });
+
+  it('is a tab beside the collection on phones', async () => {
+    const matchMedia = window.matchMedia.bind(window);
+    // Narrower than MUI's md breakpoint: every max-width query matches.
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
+      const list = matchMedia(query);
+      if (!/max-width/.test(query)) return list;
+      return {
+        matches: true,
+        media: query,
+        onchange: null,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        addListener: () => {},
+        removeListener: () => {},
+        dispatchEvent: () => false,
+      } as MediaQueryList;
+    });
+    stubFetch({
+      'GET /api/movies': () => jsonResponse(paged([nargin])),
+      'GET /api/feed': () => jsonResponse({ success: true, data: [], next_cursor: null }),
+    });
+    renderDashboard();
+    expect(await screen.findByText('Nargin')).toBeInTheDocument();
+    const feedTab = await screen.findByRole('tab', { name: 'Dostların fəaliyyəti' });
+    expect(screen.getByRole('tab', { name: 'Kolleksiya' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByRole('region', { name: 'Dostların fəaliyyəti' })).not.toBeInTheDocument();
+    await userEvent.click(feedTab);
+    expect(await screen.findByRole('region', { name: 'Dostların fəaliyyəti' })).toBeInTheDocument();
+    expect(await screen.findByText(/Hələ heç bir fəaliyyət yoxdur/)).toBeInTheDocument();
+    expect(screen.queryByText('Nargin')).not.toBeInTheDocument();
+  });
+});

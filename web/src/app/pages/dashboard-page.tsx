@@ -1,10 +1,8 @@
 import type { Movie } from '@kinodost/contracts/schemas/movies';
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import { lazy, Suspense, useState } from 'react';
-import { FriendsActivity } from '../../features/feed/components/friends-activity';
+import type { DashboardTab } from '../../features/feed/components/dashboard-tabs';
 import { MyMovies } from '../../features/movies/components/my-movies';
 import { useAddMovieRequest } from '../../features/movies/hooks/add-movie-trigger';
 import { az } from '../../i18n/az';
@@ -16,6 +14,13 @@ import { PageContainer } from './page-container';
 // Closed at first: their code (the form, the confirmation) loads once the page has shown.
 const MovieFormDialog = lazy(async () => ({
   default: (await import('../../features/movies/components/movie-form-dialog')).MovieFormDialog,
+}));
+// The feed and the phone's tabs come after the collection: the page's first paint is the collection.
+const FriendsActivity = lazy(async () => ({
+  default: (await import('../../features/feed/components/friends-activity')).FriendsActivity,
+}));
+const DashboardTabs = lazy(async () => ({
+  default: (await import('../../features/feed/components/dashboard-tabs')).DashboardTabs,
 }));
 const DeleteMovieDialog = lazy(async () => ({
   default: (await import('../../features/movies/components/delete-movie-dialog')).DeleteMovieDialog,
@@ -30,7 +35,7 @@ const t = az.dashboard;
 export function DashboardPage() {
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
-  const [tab, setTab] = useState<'collection' | 'feed'>('collection');
+  const [tab, setTab] = useState<DashboardTab>('collection');
   const { username } = useAuth();
   const [formOpen, setFormOpen] = useState(false);
   // Kept while the dialog closes, so its title does not flip during the exit transition.
@@ -49,20 +54,15 @@ export function DashboardPage() {
     <PageContainer title={username ? t.welcome(username) : t.welcomeAnonymous} intro={t.intro}>
       {narrow ? (
         <>
-          <Tabs
-            value={tab}
-            onChange={(_event, value: 'collection' | 'feed') => setTab(value)}
-            aria-label={t.tabsLabel}
-            variant="fullWidth"
-            sx={{ mb: 2 }}
-          >
-            <Tab value="collection" label={t.collectionTab} id="dashboard-tab-collection" />
-            <Tab value="feed" label={az.feed.title} id="dashboard-tab-feed" />
-          </Tabs>
+          <Suspense fallback={null}>
+            <DashboardTabs value={tab} onChange={setTab} />
+          </Suspense>
           {tab === 'collection' ? (
             <MyMovies onAdd={openAdd} onEdit={openForm} onDelete={setDeleting} />
           ) : (
-            <FriendsActivity showTitle={false} />
+            <Suspense fallback={null}>
+              <FriendsActivity showTitle={false} />
+            </Suspense>
           )}
         </>
       ) : (
@@ -72,7 +72,11 @@ export function DashboardPage() {
           <Box sx={{ minWidth: 0 }}>
             <MyMovies onAdd={openAdd} onEdit={openForm} onDelete={setDeleting} />
           </Box>
-          {dialogsReady && <FriendsActivity />}
+          {dialogsReady && (
+            <Suspense fallback={null}>
+              <FriendsActivity />
+            </Suspense>
+          )}
         </Box>
       )}
       {(dialogsReady || formOpen || deleting) && (
