@@ -1,12 +1,16 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { users } from '../../db/schema/index';
 
 /**
  * THE place where the feed asks "may this viewer see this actor's activity?". Both the feed page
  * (feed.repository.ts listFeed: the caller and their friends, each kept only when this holds) and
  * the live delivery (audienceOf: the actor's friends, each kept only when this holds) read it, so
- * a rule about who sees whom (a member's visibility, a block) changes here alone.
+ * a rule about who sees whom changes here alone.
  *
  * `viewer` and `actor` are SQL expressions of user ids. The viewer is the actor or one of their
- * friends by the time this is asked; today every such pair may.
+ * friends by the time this is asked (a block ends the friendship), so of the privacy rule
+ * (privacy/visibility.ts, docs/social.md "Privacy") only this part is left: a private member's
+ * activity is their own.
  */
-export const mayViewerSeeActivityOf = (_viewer: SQL, _actor: SQL): SQL => sql`true`;
+export const mayViewerSeeActivityOf = (viewer: SQL, actor: SQL): SQL =>
+  sql`(${viewer} = ${actor} or exists (select 1 from ${users} where ${users.id} = ${actor} and ${users.visibility} <> 'private'))`;

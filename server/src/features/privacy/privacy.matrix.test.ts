@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { users, type Visibility } from '../../db/schema/index';
+import { activities, users, type Visibility } from '../../db/schema/index';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { dropCached } from '../../test/factories/cache';
 import { createFilm } from '../../test/factories/film';
@@ -33,6 +33,14 @@ const PRESENCE: Record<Viewer, [boolean, boolean, boolean]> = {
   visitor: [false, false, false],
   member: [true, false, false],
   friend: [true, true, true],
+  blocked: [false, false, false],
+  owner: [true, true, true],
+};
+/** Activity in GET /api/feed: the feed holds only one's own and friends' items (docs/feed.md). */
+const ACTIVITY: Record<Viewer, [boolean, boolean, boolean]> = {
+  visitor: [false, false, false],
+  member: [false, false, false],
+  friend: [true, true, false],
   blocked: [false, false, false],
   owner: [true, true, true],
 };
@@ -74,6 +82,9 @@ beforeAll(async () => {
     dropCached(t.app, `movies:${owner.user.id}`);
     const film = await createFilm(t.app, { title: `Gizli film ${visibility}` });
     const entry = await createMovie(t.app, owner.user.id, { filmId: film.id, status: 'watched', rating: 8 });
+    await t.app.database.db
+      .insert(activities)
+      .values({ actorId: owner.user.id, type: 'watched', movieId: entry.id, rating: 8 });
     worlds.set(visibility, {
       owner,
       viewers: { member, friend, blocked, owner },
@@ -130,6 +141,20 @@ describe('film-page entry: GET /api/movies/{id} and the film page’s friends', 
     // Only a friend's entries are listed among friends; the owner's own is `mine`.
     expect(friends).toEqual(viewer === 'friend' && see ? [w.owner.user.id] : []);
     if (viewer === 'owner') expect(page.json().mine?.id).toBe(w.entry);
+  });
+});
+
+describe('activity: GET /api/feed', () => {
+  it.each(cells)('%s × %s', async (viewer, visibility) => {
+    const w = world(visibility);
+    const res = await get(viewer, w, '/api/feed');
+    if (viewer === 'visitor') {
+      expect(res.statusCode).toBe(401);
+      return;
+    }
+    expect(res.statusCode).toBe(200);
+    const mine = res.json().data.filter((item: { actor: { id: string } }) => item.actor.id === w.owner.user.id);
+    expect(mine.length).toBe(allowed(ACTIVITY, viewer, visibility) ? 1 : 0);
   });
 });
 
