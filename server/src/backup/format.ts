@@ -38,6 +38,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import {
   activities,
+  blocks,
   comments,
   films,
   friendships,
@@ -73,6 +74,7 @@ export const TABLES: TableSpec[] = [
   { name: 'search_words', table: searchWords, key: ['word'] },
   { name: 'comments', table: comments, key: ['id'] },
   { name: 'friendships', table: friendships, key: ['id'] },
+  { name: 'blocks', table: blocks, key: ['blocker_id', 'blocked_id'] },
   { name: 'newsletters', table: newsletters, key: ['id'] },
   { name: 'newsletter_reads', table: newsletterReads, key: ['newsletter_id', 'user_id'] },
   { name: 'activities', table: activities, key: ['id'] },

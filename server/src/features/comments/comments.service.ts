@@ -63,7 +63,8 @@ export const createCommentsService = (
     /** On an entry: the comment is its film's, and remembers the entry. */
     async postOnMovie(author: CommentActor, movieId: string, text: string) {
       mustNotBeBlank(text);
-      const movie = await deps.movies.get(movieId);
+      // An entry hidden from the author by its owner's visibility or a block is not there for them.
+      const movie = await deps.movies.getFor(author.id, movieId);
       return post(author, { filmId: movie.filmId, movieId }, text);
     },
 
@@ -73,7 +74,7 @@ export const createCommentsService = (
     },
 
     async listForMovie(movieId: string, viewerId: string | null, page: Page) {
-      const movie = await deps.movies.get(movieId);
+      const movie = await deps.movies.getFor(viewerId, movieId);
       return repo.listFilmComments(db, movie.filmId, viewerId, page);
     },
 

@@ -135,6 +135,8 @@ describe('film-page entry: GET /api/movies/{id} and the film page’s friends', 
     const entry = await get(viewer, w, `/api/movies/${w.entry}`);
     expect(entry.statusCode).toBe(see ? 200 : 404);
     if (!see) expect(entry.json()).toEqual({ success: false, error: 'Film tapılmadı', code: 'NOT_FOUND' });
+    // The entry's comment thread is a view of the entry too.
+    expect((await get(viewer, w, `/api/movies/${w.entry}/comments`)).statusCode).toBe(see ? 200 : 404);
     const page = await get(viewer, w, `/api/films/${w.film}`);
     expect(page.statusCode).toBe(200);
     const friends = (page.json().friends ?? []).map((f: { user: { id: string } }) => f.user.id);

@@ -60,4 +60,15 @@ describe("PublicProfilePage: the member's movies", () => {
     render(`/user/${sampleProfile.id}`);
     expect(await screen.findByText('Bu istifadəçi hələ film əlavə etməyib.')).toBeInTheDocument();
   });
+
+  it('says the collection is hidden when the server answers hidden: true (docs/social.md "Privacy")', async () => {
+    stubFetch({
+      [`GET /api/user/profile/${sampleProfile.id}`]: () => jsonResponse({ ...sampleProfile, collection_hidden: true }),
+      [`GET /api/movies/user/${sampleProfile.id}`]: () => jsonResponse({ ...paged([]), hidden: true }),
+    });
+    render(`/user/${sampleProfile.id}`);
+    expect(await screen.findByText('Bu istifadəçi kolleksiyasını gizlədib.')).toBeInTheDocument();
+    expect(screen.queryByText('Bu istifadəçi hələ film əlavə etməyib.')).not.toBeInTheDocument();
+    expect(screen.queryByText('0 film')).not.toBeInTheDocument();
+  });
 });

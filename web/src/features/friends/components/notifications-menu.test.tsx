@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth, renderWithApp } from '../../../test/render';
+import { presenceStore } from '../../presence/presence-store';
 import {
   aysel,
   type FakeFriendsServer,
@@ -120,5 +121,27 @@ describe('the notifications popup (SPEC.md section 2)', () => {
     const popup = await open();
     await userEvent.click(await within(popup).findByRole('link', { name: 'orxan' }));
     expect(screen.getByTestId('location')).toHaveTextContent(`/user/${orxan.id}`);
+  });
+
+  it('each sender’s dot is neutral until their presence is known, and the popup asks for it', async () => {
+    const requested: string[] = [];
+    act(() => {
+      presenceStore.setRequester((id) => requested.push(id));
+      presenceStore.setConnected(true);
+    });
+    try {
+      const popup = await open();
+      const items = await within(popup).findAllByRole('listitem');
+      const dots = () => items.map((item) => item.querySelector('[data-online]')?.getAttribute('data-online'));
+      expect(dots()).toEqual(['unknown', 'unknown']);
+      await waitFor(() => expect(requested.sort()).toEqual([aysel.id, orxan.id].sort()));
+      act(() => {
+        presenceStore.markOnline(aysel.id);
+        presenceStore.recordLastSeen(orxan.id, '2026-11-20T10:00:00.000Z');
+      });
+      expect(dots()).toEqual(['true', 'false']);
+    } finally {
+      act(() => presenceStore.reset());
+    }
   });
 });
