@@ -37,6 +37,9 @@ const TAGS_OF: { [K in keyof DomainEvents]: (...args: DomainEvents[K]) => string
   'newsletter:created': () => [tag.newsletters],
   'newsletter:changed': () => [tag.newsletters],
   'newsletter:viewed': ({ userId }) => [tag.readsOf(userId)],
+  // Messages are never cached: each send and read changes the lists of both people.
+  'message:new': () => [],
+  'message:read': () => [],
 };
 
 /** SPEC.md's `_t` cache buster names no data: answers differing only in it are one answer. */

@@ -7,7 +7,7 @@ import { friendIdsOf, lastSeenOf, touchLastSeen } from './presence.repository';
 import { createMemoryPresenceStore } from './presence.store';
 import { createSocketRateLimit } from './socket-rate-limit';
 
-interface SocketData {
+export interface SocketData {
   userId: string;
   token: string;
 }
@@ -21,7 +21,8 @@ declare module 'fastify' {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const userRoom = (id: string) => `user:${id}`;
+/** Every socket of a user, on every process (the Redis adapter carries room emits). */
+export const userRoom = (id: string) => `user:${id}`;
 /** Sockets that asked about a user's last seen also get that user's presence changes. */
 const watchRoom = (id: string) => `watch:${id}`;
 const MEMBERS = 'members';
