@@ -11,6 +11,7 @@ import { FilmFriends } from '../../features/films/components/film-friends';
 import { FilmStatsLine } from '../../features/films/components/film-stats';
 import { MyFilmEntry } from '../../features/films/components/my-film-entry';
 import { useFilm } from '../../features/films/hooks/use-films';
+import { RecommendFilmButton } from '../../features/messages/components/recommend-film';
 import { az } from '../../i18n/az';
 import { useAuth } from '../../lib/auth/auth-context';
 
@@ -51,7 +52,10 @@ export function FilmPage() {
           <>
             <FilmStatsLine stats={film.stats} />
             {isLoggedIn ? (
-              <MyFilmEntry film={film} />
+              <>
+                <MyFilmEntry film={film} />
+                <RecommendFilmButton film={film} />
+              </>
             ) : (
               <Alert
                 severity="info"

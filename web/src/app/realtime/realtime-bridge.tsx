@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { refreshFriendState } from '../../features/friends/hooks/friend-keys';
+import { applyNewMessage, applyRead, messageKeys } from '../../features/messages/hooks/message-keys';
+import { typingStore } from '../../features/messages/hooks/typing-store';
 import { newsletterKeys } from '../../features/newsletters/hooks/newsletter-keys';
 import { presenceStore } from '../../features/presence/presence-store';
 import { az } from '../../i18n/az';
@@ -20,7 +22,14 @@ export function RealtimeBridge() {
   const queryClient = useQueryClient();
 
   // Logout (or any ended session) forgets everyone's presence.
-  useEffect(() => onSessionEnd(() => presenceStore.reset()), []);
+  useEffect(
+    () =>
+      onSessionEnd(() => {
+        presenceStore.reset();
+        typingStore.reset();
+      }),
+    [],
+  );
 
   useEffect(() => {
     if (!isLoggedIn || !userId || !getToken()) return;
@@ -31,6 +40,8 @@ export function RealtimeBridge() {
     const catchUp = () => {
       void refreshFriendState(queryClient);
       refreshNewsletters();
+      // Messages sent while the tab slept or the socket was away: threads and lists are fetched again.
+      void queryClient.invalidateQueries({ queryKey: messageKeys.all });
     };
     const connection = openRealtimeConnection({
       userId,
@@ -55,12 +66,20 @@ export function RealtimeBridge() {
           void refreshFriendState(queryClient);
         },
         'newsletter:created': refreshNewsletters,
+        'message:new': ({ message }) => {
+          if (message.from !== userId) typingStore.stopped(message.from);
+          applyNewMessage(queryClient, message, userId);
+        },
+        'message:read': ({ by, upTo }) => applyRead(queryClient, by, upTo, userId),
+        'message:typing': ({ from }) => typingStore.typing(from),
         'realtime:resync': catchUp,
       },
     });
     presenceStore.setRequester(connection.requestLastSeen);
+    typingStore.setSender(connection.sendTyping);
     const stop = () => {
       presenceStore.setRequester(null);
+      typingStore.setSender(null);
       connection.close();
     };
     const off = onSessionEnd(stop);
