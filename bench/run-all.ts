@@ -27,6 +27,7 @@ const steps: Step[] = [
   { name: 'generate-pglite', script: 'generate.ts', args: ['--pglite', pgliteDataDir()] },
   { name: 'search', script: 'search.ts', result: 'search' },
   { name: 'presence', script: 'presence.ts', result: 'presence' },
+  { name: 'messages', script: 'messages.ts', result: 'messages' },
   { name: 'http', script: 'http.ts', result: 'http' },
   // Written alongside (web bundle sizes and Lighthouse); run when present.
   { name: 'web-bundle', script: 'web-bundle.ts', result: 'web-bundle' },
