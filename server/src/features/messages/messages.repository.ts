@@ -41,35 +41,33 @@ export const areFriends = async (db: Db, a: string, b: string): Promise<boolean>
 };
 
 /**
- * Stores a message and moves both members' conversation rows to it, in one transaction: the
- * caller answers and emits only after this resolves, so an acknowledged message is committed.
+ * Stores a message and moves both members' conversation rows to it, in one statement (atomic
+ * without a transaction's extra round trips): the caller answers and emits only after this
+ * resolves, so an acknowledged message is committed. Of two messages committing out of order,
+ * the rows keep the later one.
  */
-export const insertMessage = (
+export const insertMessage = async (
   db: Db,
   v: { from: string; to: string; text: string | null; filmId: string | null },
-): Promise<MessageData> =>
-  db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const inserted = rowsOf<{ id: string }>(
-      await tx.execute(sql`
+): Promise<MessageData> => {
+  const row = rowsOf<MessageData>(
+    await db.execute(sql`
+      with m as (
         insert into messages (sender_id, recipient_id, text, film_id)
         values (${v.from}::uuid, ${v.to}::uuid, ${v.text}, ${v.filmId}::uuid)
-        returning id`),
-    )[0];
-    if (!inserted) throw new Error('message insert returned nothing');
-    // Both sides' rows, newest message wins: of two messages committing out of order the later one stays.
-    await tx.execute(sql`
-      insert into conversations (user_id, other_id, last_message_id, last_at)
-      select u, o, m.id, m.created_at from messages m,
-        (values (${v.from}::uuid, ${v.to}::uuid), (${v.to}::uuid, ${v.from}::uuid)) as sides(u, o)
-      where m.id = ${inserted.id}::uuid
-      on conflict (user_id, other_id) do update
-        set last_message_id = excluded.last_message_id, last_at = excluded.last_at
-        where conversations.last_at <= excluded.last_at`);
-    const row = await findMessage(tx, inserted.id);
-    if (!row) throw new Error('message vanished');
-    return row;
-  });
+        returning *),
+      sides as (
+        insert into conversations (user_id, other_id, last_message_id, last_at)
+        select u, o, m.id, m.created_at from m,
+          lateral (values (m.sender_id, m.recipient_id), (m.recipient_id, m.sender_id)) as v(u, o)
+        on conflict (user_id, other_id) do update
+          set last_message_id = excluded.last_message_id, last_at = excluded.last_at
+          where conversations.last_at <= excluded.last_at)
+      select ${messageColumns} from m left join films f on f.id = m.film_id`),
+  )[0];
+  if (!row) throw new Error('message insert returned nothing');
+  return row;
+};
 
 export const findMessage = async (db: Db, id: string): Promise<MessageData | undefined> =>
   rowsOf<MessageData>(
@@ -120,15 +118,17 @@ export interface ConversationData {
 
 /**
  * The member's conversations with their friends, newest first: one range of
- * conversations_list_idx, each row joined to its friendship, the friend, the newest message and
- * the count of its unread messages (messages_unread_idx, which holds only unread ones).
+ * conversations_list_idx, each row joined to its friendship, the friend, the newest message, and
+ * the member's unread counts by sender, read in one range of messages_unread_idx (which holds
+ * only unread messages) rather than a probe per conversation.
  */
 export const listConversations = async (db: Db, me: string): Promise<ConversationData[]> =>
   rowsOf<ConversationData>(
     await db.execute(sql`
-      select c.other_id, u.username, u.avatar,
-        (select count(*)::int from messages um
-          where um.recipient_id = ${me}::uuid and um.sender_id = c.other_id and um.read_at is null) as unread,
+      with unread as (
+        select sender_id, count(*)::int as n from messages
+        where recipient_id = ${me}::uuid and read_at is null group by sender_id)
+      select c.other_id, u.username, u.avatar, coalesce(un.n, 0) as unread,
         m.id as last_id, m.sender_id as last_from, m.text as last_text,
         ${iso(sql`m.created_at`)} as last_created_at,
         f.id as film_id, f.title as film_title, f.year as film_year, f.poster_url as film_poster_url
@@ -140,6 +140,7 @@ export const listConversations = async (db: Db, me: string): Promise<Conversatio
       join users u on u.id = c.other_id
       join messages m on m.id = c.last_message_id
       left join films f on f.id = m.film_id
+      left join unread un on un.sender_id = c.other_id
       where c.user_id = ${me}::uuid
       order by c.last_at desc, c.other_id`),
   );
