@@ -27,6 +27,7 @@ const steps: Step[] = [
   { name: 'generate-pglite', script: 'generate.ts', args: ['--pglite', pgliteDataDir()] },
   { name: 'search', script: 'search.ts', result: 'search' },
   { name: 'presence', script: 'presence.ts', result: 'presence' },
+  { name: 'messages', script: 'messages.ts', result: 'messages' },
   { name: 'http', script: 'http.ts', result: 'http' },
   // Each feature's own bench, run when present; it writes results/<name>.json with `figures`
   // (bench/machine.ts writeResult), which the summary reads as they are: one line each.

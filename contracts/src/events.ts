@@ -1,6 +1,7 @@
 /** socket.io event maps shared by server and web (SPEC.md section 7 "Realtime socket"). */
 import type { FeedItem } from './schemas/feed';
 import type { Notification } from './schemas/notifications';
+import type { Message } from './schemas/messages';
 
 export interface UserIdPayload {
   userId: string;
@@ -36,6 +37,12 @@ export interface ServerToClientEvents {
   'feed:new': (payload: { item: FeedItem }) => void;
   /** A new notification of yours. */
   'notification:new': (payload: { notification: Notification }) => void;
+  /** A message between you and a friend was stored (sent by you, from any tab, or to you). */
+  'message:new': (payload: { message: Message }) => void;
+  /** Friend `by` has read your messages to them up to the message `upTo` (an id). */
+  'message:read': (payload: { by: string; upTo: string }) => void;
+  /** Friend `from` is typing to you (sent at most every couple of seconds while they type). */
+  'message:typing': (payload: { from: string }) => void;
   /**
    * Events meant for you may have been lost: the server's link to the other processes (Redis) was
    * down and is back. Refetch what the events above keep fresh (friends, requests, newsletters).
@@ -48,10 +55,14 @@ export interface ClientToServerEvents {
   'user:online': (payload: UserIdPayload) => void;
   'user:offline': (payload: UserIdPayload) => void;
   'user:lastSeen': (payload: UserIdPayload) => void;
+  /** You are typing to friend `to`; never stored, dropped unless `to` is your friend. */
+  'message:typing': (payload: { to: string }) => void;
 }
 
 /** Caps the server enforces per socket (PRODUCT.md "Presence"). */
 export const SOCKET_LIMITS = {
   /** Largest accepted message, bytes. */
   maxMessageBytes: 16 * 1024,
+  /** A typing notice per friend is passed on at most this often, milliseconds. */
+  typingIntervalMs: 1500,
 } as const;

@@ -14,6 +14,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { openDatabase } from './db/open';
 import { registerFeatures } from './features/index';
+import { messagesSocketPlugin } from './features/messages/messages.socket';
 import { presencePlugin } from './features/presence/presence.socket';
 import { createEventBus, type EventBus } from './lib/event-bus';
 import { type LazySchemas, lazySchemas } from './lib/lazy-schemas';
@@ -197,6 +198,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   await app.register(registerFeatures, { prefix: '/api' });
   await app.register(presencePlugin);
+  await app.register(messagesSocketPlugin);
   await app.register(webPlugin, { dist: config.webDist });
   return app;
 }

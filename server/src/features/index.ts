@@ -13,6 +13,9 @@ import { createFilmsService } from './films/films.service';
 import { createTmdbThrottle } from './films/films.throttle';
 import { friendsRoutes } from './friends/friends.routes';
 import { healthRoutes } from './health/health.routes';
+import { messagesRoutes } from './messages/messages.routes';
+import { createMessagesService } from './messages/messages.service';
+import { createMessageThrottle } from './messages/messages.throttle';
 import { moviesRoutes } from './movies/movies.routes';
 import { createMoviesService } from './movies/movies.service';
 import { newslettersRoutes } from './newsletters/newsletters.routes';
@@ -66,6 +69,14 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(movieCommentsRoutes, { prefix: '/movies', comments });
   await app.register(filmCommentsRoutes, { prefix: '/films', comments });
   await app.register(adminCommentsRoutes, { prefix: '/admin/comments', comments });
+  const messages = createMessagesService({
+    db: app.database.db,
+    bus: app.bus,
+    log: app.log,
+    throttle: createMessageThrottle(app.redis, app.config.redisPrefix),
+    films,
+  });
+  await app.register(messagesRoutes, { prefix: '/messages', messages });
   await app.register(statsRoutes, { prefix: '/stats' });
   await app.register(newslettersRoutes, { prefix: '/newsletters' });
   await app.register(feedRoutes, { prefix: '/feed' });

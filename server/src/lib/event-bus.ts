@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { Message } from '@kinodost/contracts/schemas/messages';
 
 /** A person as other members see them in lists and events. */
 export interface PersonRef {
@@ -39,6 +40,10 @@ export interface DomainEvents {
   'notification:created': [{ id: string }];
   /** A newsletter was published. */
   'newsletter:created': [{ id: string; title: string; is_important: boolean; created_at: string }];
+  /** A message was stored (committed): it goes to both people's sockets. */
+  'message:new': [{ message: Message }];
+  /** `by` read `other`'s messages up to the message `upTo`. */
+  'message:read': [{ by: string; other: string; upTo: string }];
   /** A newsletter was edited or deleted. */
   'newsletter:changed': [{ id: string }];
   /** A member marked a newsletter read. */

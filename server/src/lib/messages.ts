@@ -92,6 +92,11 @@ export const msg = {
     statusIncoming: 'Sizə dostluq istəyi göndərib',
     statusAccepted: 'Siz dostsunuz',
   },
+  messages: {
+    notFriend: 'Bu istifadəçi dostlarınız arasında deyil',
+    empty: 'Mesaj boş ola bilməz: mətn yazın və ya film seçin',
+    limited: 'Çox sayda mesaj göndərildi. Bir dəqiqə sonra yenidən cəhd edin',
+  },
   movies: {
     notFound: 'Film tapılmadı',
     deleted: 'Film silindi',

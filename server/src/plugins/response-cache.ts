@@ -46,6 +46,9 @@ const TAGS_OF: { [K in keyof DomainEvents]: (...args: DomainEvents[K]) => string
   // The feed and notifications are not cached.
   'activity:created': () => [],
   'notification:created': () => [],
+  // Messages are never cached: each send and read changes the lists of both people.
+  'message:new': () => [],
+  'message:read': () => [],
 };
 
 /** SPEC.md's `_t` cache buster names no data: answers differing only in it are one answer. */

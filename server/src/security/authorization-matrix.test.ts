@@ -323,6 +323,33 @@ const MATRIX: Row[] = [
     expect: members(204),
     why: 'lifting a block one never made leaves the same state',
   },
+  // messages: only between friends; anyone else (a stranger, an admin) gets 404 for the conversation
+  { method: 'GET', path: '/api/messages/', url: () => '/api/messages/', expect: members(200) },
+  {
+    method: 'GET',
+    path: '/api/messages/unread-count',
+    url: () => '/api/messages/unread-count',
+    expect: members(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/messages/{userId}',
+    url: (w) => `/api/messages/${w.users.friend.user.id}`,
+    expect: ownerOnly(200, 404),
+  },
+  {
+    method: 'POST',
+    path: '/api/messages/{userId}',
+    url: (w) => `/api/messages/${w.users.friend.user.id}`,
+    body: (w) => ({ text: 'Salam', film_id: w.film }),
+    expect: ownerOnly(201, 404),
+  },
+  {
+    method: 'POST',
+    path: '/api/messages/{userId}/read',
+    url: (w) => `/api/messages/${w.users.friend.user.id}/read`,
+    expect: ownerOnly(200, 404),
+  },
   // films: the catalogue is public
   { method: 'GET', path: '/api/films/search', url: () => '/api/films/search?q=Matris', expect: all(200) },
   { method: 'GET', path: '/api/films/{id}', url: (w) => `/api/films/${w.film}`, expect: all(200) },

@@ -24,6 +24,8 @@ export const routeModules: Readonly<Record<string, readonly string[]>> = {
   '/dashboard': [page('dashboard-page')],
   '/profile': [page('profile-page')],
   '/friends': [page('friends-page')],
+  '/messages': [page('messages-page')],
+  '/messages/:userId': [page('message-thread-page')],
   '/admin': [adminLayout, page('admin-overview-page')],
   '/admin/users': [adminLayout, page('admin-users-page')],
   '/admin/comments': [adminLayout, page('admin-comments-page')],

@@ -33,6 +33,8 @@ const NewsletterPage = lazyNamed(() => import('./pages/newsletter-page'), 'Newsl
 const DashboardPage = lazyNamed(() => import('./pages/dashboard-page'), 'DashboardPage');
 const ProfilePage = lazyNamed(() => import('./pages/profile-page'), 'ProfilePage');
 const FriendsPage = lazyNamed(() => import('./pages/friends-page'), 'FriendsPage');
+const MessagesPage = lazyNamed(() => import('./pages/messages-page'), 'MessagesPage');
+const MessageThreadPage = lazyNamed(() => import('./pages/message-thread-page'), 'MessageThreadPage');
 const NotFoundPage = lazyNamed(() => import('./pages/not-found-page'), 'NotFoundPage');
 const AdminLayout = lazyNamed(() => import('./layouts/admin-layout'), 'AdminLayout');
 const AdminOverviewPage = lazyNamed(() => import('./pages/admin-overview-page'), 'AdminOverviewPage');
@@ -76,6 +78,8 @@ export const routes: RouteObject[] = [
               { path: 'dashboard', element: <DashboardPage />, handle: dashboardHandle },
               { path: 'profile', element: <ProfilePage /> },
               { path: 'friends', element: <FriendsPage /> },
+              { path: 'messages', element: <MessagesPage /> },
+              { path: 'messages/:userId', element: <MessageThreadPage /> },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

@@ -15,6 +15,8 @@ export const paths = {
   dashboard: '/dashboard',
   profile: '/profile',
   friends: '/friends',
+  messages: '/messages',
+  thread: (userId: string) => `/messages/${encodeURIComponent(userId)}`,
   admin: '/admin',
   adminUsers: '/admin/users',
   adminComments: '/admin/comments',

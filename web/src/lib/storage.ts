@@ -28,3 +28,8 @@ export const removeToken = (): void => write(storageKeys.token, null);
 /** Dark mode is stored as "true"/"false"; anything else (or nothing) means light. */
 export const getDarkMode = (): boolean => read(storageKeys.darkMode) === 'true';
 export const setDarkMode = (dark: boolean): void => write(storageKeys.darkMode, dark ? 'true' : 'false');
+
+/** A message half written to a friend, kept per friend until it is sent (docs/messages.md). */
+const draftKey = (friendId: string) => `messageDraft:${friendId}`;
+export const getMessageDraft = (friendId: string): string => read(draftKey(friendId)) ?? '';
+export const setMessageDraft = (friendId: string, text: string): void => write(draftKey(friendId), text || null);

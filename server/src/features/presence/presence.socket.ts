@@ -7,7 +7,7 @@ import { friendIdsOf, lastSeenFor, touchLastSeen, visibilityOf } from './presenc
 import { createMemoryPresenceStore } from './presence.store';
 import { createSocketRateLimit } from './socket-rate-limit';
 
-interface SocketData {
+export interface SocketData {
   userId: string;
   token: string;
 }

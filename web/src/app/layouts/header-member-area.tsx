@@ -1,4 +1,5 @@
 import { NotificationsMenu } from '../../features/friends/components/notifications-menu';
+import { MessagesMenu } from '../../features/messages/components/messages-menu';
 import { NewslettersMenu } from '../../features/newsletters/components/newsletters-menu';
 import { UserMenu } from './user-menu';
 
@@ -6,6 +7,7 @@ import { UserMenu } from './user-menu';
 export function HeaderMemberArea() {
   return (
     <>
+      <MessagesMenu />
       <NewslettersMenu />
       <NotificationsMenu />
       <UserMenu />

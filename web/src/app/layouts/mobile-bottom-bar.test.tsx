@@ -65,9 +65,16 @@ describe('MobileBottomBar (SPEC.md section 2)', () => {
     expect(auth.logout).toHaveBeenCalledTimes(1);
   });
 
-  it('the messages item is disabled', () => {
+  it('the messages item opens /messages and carries the unread count', async () => {
+    localStorage.setItem('token', 'member-token');
+    const server = fakeFriendsServer();
+    server.override('GET /api/messages/unread-count', () => json({ success: true, count: 4 }));
     renderWithApp(<MobileBottomBar />, { route: '/dashboard', auth: fakeAuth() });
-    expect(screen.getByRole('button', { name: 'Mesajlar' })).toBeDisabled();
+    const item = await screen.findByRole('button', { name: 'Mesajlar: 4 oxunmamış' });
+    expect(item).toBeEnabled();
+    expect(item.querySelector('.MuiBadge-badge')).toHaveTextContent('4');
+    await userEvent.click(item);
+    expect(screen.getByTestId('location')).toHaveTextContent('/messages');
   });
 
   it('dashboard and friends items navigate', async () => {

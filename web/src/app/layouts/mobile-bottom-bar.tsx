@@ -12,6 +12,7 @@ import { CountBadge } from '../../components/count-badge';
 import { StatusAvatar } from '../../components/status-avatar';
 import { paths } from '../../config/paths';
 import { useIncomingRequests } from '../../features/friends/hooks/use-incoming-requests';
+import { useUnreadMessages } from '../../features/messages/hooks/use-messages';
 import { useRequestAddMovie } from '../../features/movies/hooks/add-movie-trigger';
 import { useSelfOnline } from '../../features/presence/hooks/use-self-online';
 import { az } from '../../i18n/az';
@@ -28,12 +29,20 @@ export function MobileBottomBar() {
   const { username, avatar } = useAuth();
   const online = useSelfOnline();
   const { count } = useIncomingRequests();
+  const unread = useUnreadMessages();
   const requestAddMovie = useRequestAddMovie();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [profileOpen, setProfileOpen] = useState(false);
 
-  const value = pathname === paths.dashboard ? 'dashboard' : pathname === paths.friends ? 'friends' : false;
+  const value =
+    pathname === paths.dashboard
+      ? 'dashboard'
+      : pathname === paths.friends
+        ? 'friends'
+        : pathname === paths.messages || pathname.startsWith(`${paths.messages}/`)
+          ? 'messages'
+          : false;
 
   return (
     <>
@@ -95,7 +104,17 @@ export function MobileBottomBar() {
               </Box>
             }
           />
-          <BottomNavigationAction value="messages" label={az.bottomBar.messages} icon={<ChatIcon />} disabled />
+          <BottomNavigationAction
+            value="messages"
+            label={az.bottomBar.messages}
+            aria-label={az.bottomBar.messagesWithCount(unread)}
+            icon={
+              <CountBadge count={unread} color="error">
+                <ChatIcon />
+              </CountBadge>
+            }
+            onClick={() => navigate(paths.messages)}
+          />
           <BottomNavigationAction
             value="profile"
             label={az.bottomBar.profile}

@@ -12,6 +12,7 @@ import { FilmStatsLine } from '../../features/films/components/film-stats';
 import { MyFilmEntry } from '../../features/films/components/my-film-entry';
 import { PosterUpload } from '../../features/films/components/poster-upload';
 import { useFilm } from '../../features/films/hooks/use-films';
+import { RecommendFilmButton } from '../../features/messages/components/recommend-film';
 import { az } from '../../i18n/az';
 import { useAuth } from '../../lib/auth/auth-context';
 
@@ -53,7 +54,10 @@ export function FilmPage() {
           <>
             <FilmStatsLine stats={film.stats} />
             {isLoggedIn ? (
-              <MyFilmEntry film={film} />
+              <>
+                <MyFilmEntry film={film} />
+                <RecommendFilmButton film={film} />
+              </>
             ) : (
               <Alert
                 severity="info"

@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { feedKeys, prependFeedItem } from '../../features/feed/hooks/feed-keys';
 import { refreshFriendState } from '../../features/friends/hooks/friend-keys';
+import { applyNewMessage, applyRead, messageKeys } from '../../features/messages/hooks/message-keys';
+import { typingStore } from '../../features/messages/hooks/typing-store';
 import { newsletterKeys } from '../../features/newsletters/hooks/newsletter-keys';
 import { notificationKeys } from '../../features/notifications/hooks/use-notifications';
 import { presenceStore } from '../../features/presence/presence-store';
@@ -22,7 +24,14 @@ export function RealtimeBridge() {
   const queryClient = useQueryClient();
 
   // Logout (or any ended session) forgets everyone's presence.
-  useEffect(() => onSessionEnd(() => presenceStore.reset()), []);
+  useEffect(
+    () =>
+      onSessionEnd(() => {
+        presenceStore.reset();
+        typingStore.reset();
+      }),
+    [],
+  );
 
   useEffect(() => {
     if (!isLoggedIn || !userId || !getToken()) return;
@@ -36,6 +45,8 @@ export function RealtimeBridge() {
       refreshNewsletters();
       refreshNotifications();
       void queryClient.invalidateQueries({ queryKey: feedKeys.all });
+      // Messages sent while the tab slept or the socket was away: threads and lists are fetched again.
+      void queryClient.invalidateQueries({ queryKey: messageKeys.all });
     };
     const connection = openRealtimeConnection({
       userId,
@@ -62,12 +73,20 @@ export function RealtimeBridge() {
         'newsletter:created': refreshNewsletters,
         'feed:new': ({ item }) => prependFeedItem(queryClient, item),
         'notification:new': refreshNotifications,
+        'message:new': ({ message }) => {
+          if (message.from !== userId) typingStore.stopped(message.from);
+          applyNewMessage(queryClient, message, userId);
+        },
+        'message:read': ({ by, upTo }) => applyRead(queryClient, by, upTo, userId),
+        'message:typing': ({ from }) => typingStore.typing(from),
         'realtime:resync': catchUp,
       },
     });
     presenceStore.setRequester(connection.requestLastSeen);
+    typingStore.setSender(connection.sendTyping);
     const stop = () => {
       presenceStore.setRequester(null);
+      typingStore.setSender(null);
       connection.close();
     };
     const off = onSessionEnd(stop);

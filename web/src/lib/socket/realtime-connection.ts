@@ -53,6 +53,8 @@ export interface RealtimeOptions {
 export interface RealtimeConnection {
   /** Queue a `user:lastSeen` request (sent under the rate budget while connected). */
   requestLastSeen: (userId: string) => void;
+  /** Tell friend `to` I am typing (dropped while offline: a stale notice is worthless). */
+  sendTyping: (to: string) => void;
   /** Close for good: no reconnect, listeners removed. */
   close: () => void;
 }
@@ -178,6 +180,9 @@ export function openRealtimeConnection(options: RealtimeOptions): RealtimeConnec
       if (closed || queue.includes(target)) return;
       queue.push(target);
       if (queueTimer === undefined) flushQueue();
+    },
+    sendTyping(to: string) {
+      if (socket?.connected) socket.emit('message:typing', { to });
     },
     close() {
       if (closed) return;

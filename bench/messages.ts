@@ -1,0 +1,340 @@
+// Messages benchmark (issue 24), one app process on PostgreSQL:
+// - PAIRS (2,000) pairs of friends, every member connected by a socket, exchange messages at a
+//   steady pace; delivery latency is from the sender's POST to message:new on the recipient's
+//   socket. Its p99 is reported as a ratio to the presence latency measured in the same run
+//   (members coming online, user:online reaching their connected friends): goal at most 2×.
+// - The conversation list (GET /api/messages) of a member with 500 conversations at 50
+//   connections, against the one-SELECT reference (bench/reference-servers.ts).
+//   npm run bench:messages   (BENCH_MSG_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/kinodost_bench_msg;
+//                             BENCH_PAIRS, BENCH_DURATION)
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createSigner } from 'fast-jwt';
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import { migrate } from '../server/src/db/migrate';
+import { openPostgres } from '../server/src/db/postgres';
+import type { LoadResult, LoadSpec } from './http-load';
+import { round, writeResult } from './machine';
+
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 2000);
+const SAMPLES = 100;
+const CONVERSATIONS = 500;
+const ROUNDS = 2;
+/** Messages sent per second overall: a busy evening, not a flood (each sender stays under 30 a minute). */
+const RATE = Number(process.env.BENCH_MSG_RATE ?? 100);
+/** Sends waiting for their answer at most: past this the pace waits for the server (a slow machine). */
+const MAX_IN_FLIGHT = 50;
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const url = process.env.BENCH_MSG_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kinodost_bench_msg';
+const secret = randomBytes(32).toString('hex');
+const sign = createSigner({ key: secret, algorithm: 'HS256', expiresIn: 3600_000 });
+const here = import.meta.dirname;
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+const now = () => Number(process.hrtime.bigint()) / 1e6;
+
+async function prepareDatabase() {
+  const admin = new URL(url);
+  const name = admin.pathname.slice(1);
+  admin.pathname = '/postgres';
+  const c = new pg.Client({ connectionString: admin.toString() });
+  await c.connect();
+  await c.query(`drop database if exists ${name} with (force)`);
+  await c.query(`create database ${name}`);
+  await c.end();
+  const database = openPostgres(url);
+  await migrate(database);
+  const pool = database.pool as pg.Pool;
+  const total = PAIRS * 2 + SAMPLES + 1;
+  await pool.query(
+    `insert into users (username, email, password_hash)
+     select 'msg_' || g, 'msg_' || g || '@bench.az', 'x' from generate_series(0, $1::int - 1) g`,
+    [total],
+  );
+  const ids = (await pool.query(`select id from users order by (substring(username from 5))::int`)).rows.map(
+    (r) => r.id as string,
+  );
+  const heavy = ids[total - 1] as string;
+  // Pairs (2i, 2i+1); each sample member is friends with 10 connected members; the heavy member
+  // with the first 500 connected ones.
+  await pool.query(
+    `insert into friendships (requester_id, addressee_id, status, accepted_at)
+     select ($2::uuid[])[2 * i + 1], ($2::uuid[])[2 * i + 2], 'accepted', now() from generate_series(0, $1::int - 1) i`,
+    [PAIRS, ids],
+  );
+  await pool.query(
+    `insert into friendships (requester_id, addressee_id, status, accepted_at)
+     select ($3::uuid[])[$1::int * 2 + s + 1], ($3::uuid[])[((s * 37 + k * 997) % ($1::int * 2)) + 1], 'accepted', now()
+     from generate_series(0, $2::int - 1) s, generate_series(0, 9) k on conflict do nothing`,
+    [PAIRS, SAMPLES, ids],
+  );
+  const friendsOfHeavy = ids.slice(0, CONVERSATIONS);
+  await pool.query(
+    `insert into friendships (requester_id, addressee_id, status, accepted_at)
+     select $1::uuid, f, 'accepted', now() from unnest($2::uuid[]) f on conflict do nothing`,
+    [heavy, friendsOfHeavy],
+  );
+  // Three messages in each of the heavy member's conversations, the last one unread half the time.
+  await pool.query(
+    `insert into messages (sender_id, recipient_id, text, created_at, read_at)
+     select case when k % 2 = 0 then $1::uuid else f end, case when k % 2 = 0 then f else $1::uuid end,
+            'bench message ' || i || '.' || k, now() - ((i * 10 + 3 - k) * interval '1 second'),
+            case when k < 2 or i % 2 = 0 then now() end
+     from unnest($2::uuid[]) with ordinality t(f, i), generate_series(0, 2) k`,
+    [heavy, friendsOfHeavy],
+  );
+  await pool.query(
+    `insert into conversations (user_id, other_id, last_message_id, last_at)
+     select v.u, v.o, m.id, m.created_at
+     from (select distinct on (least(sender_id, recipient_id), greatest(sender_id, recipient_id)) *
+           from messages order by least(sender_id, recipient_id), greatest(sender_id, recipient_id), created_at desc) m,
+          lateral (values (m.sender_id, m.recipient_id), (m.recipient_id, m.sender_id)) v(u, o)`,
+  );
+  await pool.query('analyze');
+  await database.close();
+  return { ids, heavy };
+}
+
+/** Starts a process and resolves once its stdout matches `ready`. */
+async function start(
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  process.on('exit', () => child.kill('SIGKILL'));
+  let out = '';
+  child.stdout?.on('data', (d) => {
+    out += d;
+  });
+  for (let i = 0; i < 600; i++) {
+    const m = out.match(ready);
+    if (m) return { child, match: m };
+    await pause(100);
+  }
+  throw new Error(`did not start:\n${out}`);
+}
+
+function load(spec: LoadSpec): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(here, 'http-load.ts'), [], {
+      execArgv: ['--import', import.meta.resolve('tsx')],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child.once('message', (m: { ok: boolean; result?: LoadResult; error?: string }) =>
+      m.ok && m.result ? resolve(m.result) : reject(new Error(m.error)),
+    );
+    child.send(spec);
+  });
+}
+
+async function main() {
+  console.log(
+    `preparing ${PAIRS} pairs, ${SAMPLES} presence samples and a member with ${CONVERSATIONS} conversations…`,
+  );
+  const { ids, heavy } = await prepareDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'kinodost-bench-msg-'));
+  const app = await start(
+    ['--import', import.meta.resolve('tsx'), path.join(here, '../server/src/main.ts')],
+    {
+      DATABASE_URL: url,
+      JWT_SECRET: secret,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      DATA_DIR: dataDir,
+      WEB_DIST: path.join(dataDir, 'none'),
+    },
+    /Server listening at http:\/\/127\.0\.0\.1:(\d+)/,
+  );
+  const base = `http://127.0.0.1:${app.match[1]}`;
+  const token = (id: string) => sign({ sub: id, ver: 0 });
+
+  // Every pair member connected; arrivals of messages and presence events recorded by key.
+  const arrived = new Map<string, number>();
+  const onlineSeen: number[] = [];
+  const onlineAt = new Map<string, number>();
+  const sockets: Socket[] = [];
+  console.log(`connecting ${PAIRS * 2} sockets…`);
+  const members = ids.slice(0, PAIRS * 2);
+  for (let i = 0; i < members.length; i += 200) {
+    await Promise.all(
+      members.slice(i, i + 200).map(
+        (id) =>
+          new Promise<void>((resolve, reject) => {
+            const s = io(base, {
+              auth: { token: token(id) },
+              transports: ['websocket'],
+              forceNew: true,
+              reconnection: false,
+            });
+            s.on('message:new', ({ message }) => {
+              if (message.to === id && message.text) arrived.set(message.text, now());
+            });
+            s.on('user:online', ({ userId }) => {
+              const at = onlineAt.get(userId);
+              if (at !== undefined) onlineSeen.push(now() - at);
+            });
+            s.once('connect', () => resolve());
+            s.once('connect_error', reject);
+            sockets.push(s);
+          }),
+      ),
+    );
+  }
+  await pause(2000);
+
+  console.log(`presence: ${SAMPLES} members coming online…`);
+  for (const id of ids.slice(PAIRS * 2, PAIRS * 2 + SAMPLES)) {
+    const s = io(base, { auth: { token: token(id) }, transports: ['websocket'], forceNew: true, reconnection: false });
+    onlineAt.set(id, now());
+    await new Promise<void>((resolve) => s.once('connect', () => resolve()));
+    await pause(40);
+    s.close();
+    await pause(20);
+  }
+  await pause(1000);
+
+  console.log(`messages: ${ROUNDS} rounds of ${PAIRS} at ${RATE} a second…`);
+  const sentAt = new Map<string, number>();
+  let failed = 0;
+  const inFlight = new Set<Promise<void>>();
+  const gap = 1000 / RATE;
+  const t0 = now();
+  let n = 0;
+  for (let r = 0; r < ROUNDS; r++) {
+    for (let p = 0; p < PAIRS; p++) {
+      const [from, to] = r % 2 === 0 ? [ids[2 * p], ids[2 * p + 1]] : [ids[2 * p + 1], ids[2 * p]];
+      const text = `b:${r}:${p}`;
+      const due = t0 + n++ * gap;
+      const wait = due - now();
+      if (wait > 1) await pause(wait);
+      while (inFlight.size >= MAX_IN_FLIGHT) await Promise.race(inFlight);
+      sentAt.set(text, now());
+      const sending: Promise<void> = fetch(`${base}/api/messages/${to}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token(from as string)}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ text }),
+      })
+        .then(async (res) => {
+          await res.arrayBuffer();
+          if (res.status !== 201) failed++;
+        })
+        .catch(() => {
+          failed++;
+        })
+        .finally(() => inFlight.delete(sending));
+      inFlight.add(sending);
+    }
+  }
+  await Promise.all(inFlight);
+  const sendSeconds = (now() - t0) / 1000;
+  await pause(2000);
+  const delivery = [...sentAt]
+    .filter(([text]) => arrived.has(text))
+    .map(([text, at]) => (arrived.get(text) as number) - at)
+    .sort((a, b) => a - b);
+  const presence = onlineSeen.sort((a, b) => a - b);
+  for (const s of sockets) s.close();
+
+  console.log(`conversation list of a member with ${CONVERSATIONS} conversations, 50 connections…`);
+  const list = await load({
+    url: base,
+    connections: 50,
+    duration: DURATION,
+    method: 'GET',
+    paths: ['/api/messages'],
+    tokens: [token(heavy)],
+  });
+  app.child.kill('SIGTERM');
+  await new Promise((r) => app.child.once('exit', r));
+  const refPort = await freePort();
+  const ref = await start(
+    ['--import', import.meta.resolve('tsx'), path.join(here, 'reference-servers.ts'), 'select'],
+    { DATABASE_URL: url, PORT: String(refPort) },
+    /ready/,
+  );
+  const reference = await load({
+    url: `http://127.0.0.1:${refPort}`,
+    connections: 50,
+    duration: DURATION,
+    method: 'GET',
+    paths: ids.slice(0, 1000).map((id) => `/user/${id}`),
+    tokens: [],
+  });
+  ref.child.kill('SIGTERM');
+  await rm(dataDir, { recursive: true, force: true });
+
+  const deliveryP50 = quantile(delivery, 0.5);
+  const deliveryP99 = quantile(delivery, 0.99);
+  const presenceP50 = quantile(presence, 0.5);
+  const presenceP99 = quantile(presence, 0.99);
+  const ratio = presenceP99 > 0 ? deliveryP99 / presenceP99 : Number.NaN;
+  const listRatio = list.rps / reference.rps;
+  const data = {
+    pairs: PAIRS,
+    sockets: PAIRS * 2,
+    messages_sent: sentAt.size,
+    messages_delivered: delivery.length,
+    send_failures: failed,
+    rate_per_second: RATE,
+    achieved_rate_per_second: round(sentAt.size / sendSeconds),
+    delivery_p50_ms: round(deliveryP50),
+    delivery_p99_ms: round(deliveryP99),
+    presence_deliveries: presence.length,
+    presence_p50_ms: round(presenceP50),
+    presence_p99_ms: round(presenceP99),
+    delivery_p99_ratio_to_presence_p99: round(ratio, 3),
+    conversation_list: { conversations: CONVERSATIONS, connections: 50, ...list },
+    one_select_reference: reference,
+    conversation_list_rps_ratio_to_select: round(listRatio, 3),
+  };
+  console.log(data);
+  await writeResult(
+    'messages',
+    data,
+    [
+      {
+        figure: `Message delivery p99 (${PAIRS} pairs connected, ${RATE}/s), / presence p99 of the same run`,
+        value: `${round(deliveryP99)} ms / ${round(presenceP99)} ms`,
+        budget: '≤ 2×',
+        ratio: round(ratio, 3),
+        pass: ratio <= 2,
+      },
+      {
+        figure: `Conversation list, ${CONVERSATIONS} conversations, 50 connections, / one-SELECT reference`,
+        value: `${round(list.rps)} req/s (p99 ${list.p99} ms) / ${round(reference.rps)} req/s`,
+        budget: 'reported',
+        ratio: round(listRatio, 3),
+        pass: null,
+      },
+    ],
+    `| pairs | sent | delivered | delivery p50 / p99 ms | presence p50 / p99 ms | p99 ratio | list req/s | list p99 ms | SELECT req/s | list / SELECT |
+|---|---|---|---|---|---|---|---|---|---|
+| ${PAIRS} | ${sentAt.size} | ${delivery.length} | ${round(deliveryP50)} / ${round(deliveryP99)} | ${round(presenceP50)} / ${round(presenceP99)} | ${round(ratio, 3)} | ${round(list.rps)} | ${list.p99} | ${round(reference.rps)} | ${round(listRatio, 3)} |
+`,
+  );
+  process.exit(0);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+await main();

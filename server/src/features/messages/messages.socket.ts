@@ -1,0 +1,67 @@
+import { SOCKET_LIMITS } from '@kinodost/contracts/events';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { userRoom } from '../presence/presence.socket';
+import { createSocketRateLimit } from '../presence/socket-rate-limit';
+import { areFriends } from './messages.repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** How long a socket trusts one friendship check for typing notices. */
+const FRIEND_CHECK_MS = 30_000;
+/** Distinct friends a socket remembers typing to; past that the memory starts over. */
+const REMEMBERED = 64;
+
+/**
+ * The live side of messages (docs/messages.md "Realtime"): a stored message goes to both
+ * people's sockets, a read mark to the sender's, and typing notices pass between friends.
+ * Every emit is to a user's room, so with Redis it reaches their sockets on every process.
+ * Registered after the presence plugin, whose socket.io server it uses.
+ */
+export const messagesSocketPlugin = fp(async function messagesSocketPlugin(app: FastifyInstance) {
+  const io = app.io;
+  const db = app.database.db;
+
+  app.bus.on('message:new', ({ message }) => {
+    io.to([userRoom(message.from), userRoom(message.to)]).emit('message:new', { message });
+  });
+  app.bus.on('message:read', ({ by, other, upTo }) => {
+    io.to(userRoom(other)).emit('message:read', { by, upTo });
+  });
+
+  io.on('connection', (socket) => {
+    const { userId } = socket.data as { userId: string };
+    // Typing has its own budget: a chatty typist must not starve presence's heartbeat, and a flood is cut.
+    const limit = createSocketRateLimit({ windowMs: 10_000, allowed: 30, fatal: 300 });
+    const lastSent = new Map<string, number>();
+    const friendUntil = new Map<string, { ok: boolean; until: number }>();
+    const isFriend = async (to: string, now: number) => {
+      const known = friendUntil.get(to);
+      if (known && known.until > now) return known.ok;
+      const ok = await areFriends(db, userId, to);
+      if (friendUntil.size >= REMEMBERED) friendUntil.clear();
+      friendUntil.set(to, { ok, until: now + FRIEND_CHECK_MS });
+      return ok;
+    };
+
+    socket.on('message:typing', (payload: unknown) => {
+      const verdict = limit();
+      if (verdict === 'cut') {
+        app.log.warn({ userId }, 'socket flood (typing): disconnected');
+        socket.disconnect(true);
+        return;
+      }
+      if (verdict === 'drop') return;
+      const to = (payload as { to?: unknown } | null)?.to;
+      if (typeof to !== 'string' || !UUID.test(to) || to === userId) return;
+      const now = Date.now();
+      if (now - (lastSent.get(to) ?? 0) < SOCKET_LIMITS.typingIntervalMs) return;
+      if (lastSent.size >= REMEMBERED) lastSent.clear();
+      lastSent.set(to, now);
+      isFriend(to, now)
+        .then((ok) => {
+          if (ok && socket.connected) io.to(userRoom(to)).emit('message:typing', { from: userId });
+        })
+        .catch((err) => app.log.warn({ err, userId }, 'typing check failed'));
+    });
+  });
+});

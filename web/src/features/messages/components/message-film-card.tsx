@@ -1,0 +1,81 @@
+import type { MessageFilm } from '@kinodost/contracts/schemas/messages';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../config/paths';
+import { az } from '../../../i18n/az';
+import { errorMessage, isErrorBody } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { useCreateMovie } from '../../movies/hooks/use-movies';
+
+const t = az.messages;
+
+/** A recommended film inside a message: poster, title, a link to its page and "add to my watchlist". */
+export function MessageFilmCard({ film }: { film: MessageFilm }) {
+  const create = useCreateMovie();
+  const [added, setAdded] = useState(false);
+  const add = () =>
+    create.mutate(
+      { film_id: film.id, status: 'watchlist' },
+      {
+        onSuccess: () => {
+          setAdded(true);
+          toast.success(t.addedToWatchlist(film.title));
+        },
+        onError: (error) => {
+          const conflict = isErrorBody(error) && error.code === 'CONFLICT';
+          if (conflict) setAdded(true);
+          toast.error(conflict ? t.alreadyInCollection : errorMessage(error));
+        },
+      },
+    );
+  return (
+    <Paper
+      variant="outlined"
+      data-testid="message-film"
+      sx={{ display: 'flex', gap: 1.5, p: 1, mt: 0.5, maxWidth: 320 }}
+    >
+      {film.poster_url ? (
+        <Box
+          component="img"
+          src={film.poster_url}
+          alt=""
+          loading="lazy"
+          sx={{ width: 56, height: 84, objectFit: 'cover', borderRadius: 1, flexShrink: 0 }}
+        />
+      ) : (
+        <Box
+          aria-hidden
+          sx={{
+            width: 56,
+            height: 84,
+            borderRadius: 1,
+            bgcolor: 'action.hover',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            fontWeight: 700,
+            flexShrink: 0,
+          }}
+        >
+          {film.title.charAt(0).toLocaleUpperCase('az')}
+        </Box>
+      )}
+      <Box sx={{ minWidth: 0, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+        <Link component={RouterLink} to={paths.film(film.id)} color="inherit" underline="hover">
+          <Typography component="span" sx={{ fontWeight: 700 }}>
+            {film.title}
+          </Typography>
+          {film.year ? <Typography component="span" color="text.secondary">{` (${film.year})`}</Typography> : null}
+        </Link>
+        <Button size="small" variant="outlined" onClick={add} disabled={added || create.isPending}>
+          {t.addToWatchlist}
+        </Button>
+      </Box>
+    </Paper>
+  );
+}
