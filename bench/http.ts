@@ -53,6 +53,14 @@ const RESTART_MARGIN_MS = 1000;
 const SEARCH_QUERIES = Number(process.env.BENCH_SEARCH_QUERIES ?? 30_000);
 /** Realistic revisits: members active at once, and dashboard visits in the run's sequence. */
 const ACTIVE_MEMBERS = Number(process.env.BENCH_ACTIVE_MEMBERS ?? 1000);
+/**
+ * BENCH_ONLY=reads,revisits,brotli,logins,pglite: only those parts (the references always run);
+ * the result is then written as http-<parts> beside the full run's.
+ */
+const ONLY = process.env.BENCH_ONLY?.split(',').map((x) => x.trim());
+const part = (name: string) => !ONLY || ONLY.includes(name);
+/** BENCH_READS=search: only the reads whose name holds that text (case-insensitive). */
+const READS = process.env.BENCH_READS?.toLowerCase();
 /** How many different members' tokens the load rotates through. */
 const MEMBERS_IN_LOAD = 5000;
 /** Alternating slices of a read and its reference (BENCH_ROUNDS), DURATION seconds of each in all. */
@@ -461,7 +469,7 @@ async function postgresRuns(refs: Refs, dataDir: string) {
       },
     ];
     const selectRef = { name: 'one-SELECT', res: refs.select };
-    for (const r of reads) {
+    for (const r of part('reads') ? reads.filter((x) => !READS || x.name.toLowerCase().includes(READS)) : []) {
       await expect200(app.url, r.paths[0] as string, r.tokens[0]);
       log(`PostgreSQL: ${r.name}…`);
       const spec: Spec = { url: app.url, method: 'GET', paths: r.paths, tokens: r.tokens };
@@ -531,17 +539,19 @@ async function postgresRuns(refs: Refs, dataDir: string) {
       '/api/friends/requests/incoming?page=1&limit=20',
       '/api/newsletters/latest?limit=5',
     ];
-    const visits = revisits(ids, dashboard, 50_000);
+    const visits = revisits(ids, dashboard, part('revisits') ? 50_000 : 0);
     const cold = await startProcess(
       APP,
       appEnv(dataDir, { DATABASE_URL: databaseUrl, RESPONSE_CACHE_MB: '0' }),
       '/api/ready',
     );
     try {
-      for (const [label, server] of [
-        ['cache on', app],
-        ['cache off', cold],
-      ] as const) {
+      for (const [label, server] of part('revisits')
+        ? ([
+            ['cache on', app],
+            ['cache off', cold],
+          ] as const)
+        : []) {
         log(`PostgreSQL: dashboard revisits, ${label}…`);
         const spec: Spec = { url: server.url, method: 'GET', paths: visits.paths, tokens: visits.tokens };
         const pair = await paired({ ...spec, countHeader: 'x-cache' }, [refs.selectSpec]);
@@ -570,7 +580,7 @@ async function postgresRuns(refs: Refs, dataDir: string) {
     }
 
     // A browser asks for its answers compressed (plugins/compression.ts): what that costs a cached page.
-    {
+    if (part('brotli')) {
       const paths = ['/api/movies?page=1&limit=20'];
       log('PostgreSQL: Own movies page, as a browser asks (brotli)…');
       const pair = await paired(
@@ -593,6 +603,7 @@ async function postgresRuns(refs: Refs, dataDir: string) {
     const loginBodies = ids
       .slice(0, 1000)
       .map((i) => JSON.stringify({ username: memberName(i), password: BENCH_PASSWORD }));
+    if (!part('logins')) return rows;
     await expect200(app.url, '/api/auth/login', undefined, loginBodies[0]);
     const loginSpec = {
       url: app.url,
@@ -793,7 +804,7 @@ async function main() {
     }
     let restarts: { app: number; open: number }[] = [];
     try {
-      if (process.env.BENCH_SKIP_PGLITE !== '1' && selectSpec) {
+      if (process.env.BENCH_SKIP_PGLITE !== '1' && part('pglite') && selectSpec) {
         const p = await pgliteRuns(selectSpec);
         rows.push(...p.rows);
         restarts = p.restarts;
@@ -838,7 +849,7 @@ async function main() {
         : '',
     ].join('\n');
     await writeResult(
-      'http',
+      ONLY ? `http-${ONLY.join('-')}` : 'http',
       {
         connections: CONNECTIONS,
         duration_s: DURATION,
