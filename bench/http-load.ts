@@ -38,6 +38,12 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   let n = spec.start ?? 0;
   const counted = spec.countHeader?.toLowerCase();
   const headerCounts: Record<string, number> = {};
+  const onResponse = counted
+    ? (_status: number, _body: string, _context: object, headers?: Record<string, unknown>) => {
+        const value = String(headers?.[counted] ?? '(none)');
+        headerCounts[value] = (headerCounts[value] ?? 0) + 1;
+      }
+    : undefined;
   const result = await autocannon({
     url: spec.url,
     connections: spec.connections,
@@ -53,16 +59,16 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
           if (token) headers.authorization = `Bearer ${token}`;
           const body = spec.bodies?.[i % spec.bodies.length];
           if (body) headers['content-type'] = 'application/json';
-          return { ...req, path: spec.paths[i % spec.paths.length] as string, headers, body };
+          // The request setupRequest answers is the one whose response is recorded: it carries onResponse.
+          return {
+            ...req,
+            path: spec.paths[i % spec.paths.length] as string,
+            headers,
+            body,
+            ...(onResponse ? { onResponse } : {}),
+          };
         },
-        ...(counted
-          ? {
-              onResponse: (_status: number, _body: string, _context: object, headers?: Record<string, unknown>) => {
-                const value = String(headers?.[counted] ?? '(none)');
-                headerCounts[value] = (headerCounts[value] ?? 0) + 1;
-              },
-            }
-          : {}),
+        ...(onResponse ? { onResponse } : {}),
       },
     ],
   });

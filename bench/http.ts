@@ -8,7 +8,7 @@
 //   npm run bench:http
 // Settings (env): BENCH_DATABASE_URL, BENCH_PGLITE_DIR, BENCH_DURATION (s per run, default 10),
 // BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 50), BENCH_ROUNDS (default 3),
-// BENCH_SEARCH_QUERIES (default 30000), BENCH_ACTIVE_MEMBERS (default 1000), BENCH_SKIP_PGLITE=1, BENCH_SKIP_POSTGRES=1 (the references still run), BENCH_SCALE.
+// BENCH_SEARCH_QUERIES (default 30000), BENCH_SKIP_PGLITE=1, BENCH_SKIP_POSTGRES=1 (the references still run), BENCH_SCALE.
 import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
@@ -51,8 +51,14 @@ const STARVED_FACTOR = 10;
 const RESTART_MARGIN_MS = 1000;
 /** Distinct search queries per search run, so none repeats within a run (BENCH_SEARCH_QUERIES). */
 const SEARCH_QUERIES = Number(process.env.BENCH_SEARCH_QUERIES ?? 30_000);
-/** Realistic revisits: members active at once, and dashboard visits in the run's sequence. */
-const ACTIVE_MEMBERS = Number(process.env.BENCH_ACTIVE_MEMBERS ?? 1000);
+/**
+ * BENCH_ONLY=reads,revisits,brotli,logins,pglite: only those parts (the references always run);
+ * the result is then written as http-<parts> beside the full run's.
+ */
+const ONLY = process.env.BENCH_ONLY?.split(',').map((x) => x.trim());
+const part = (name: string) => !ONLY || ONLY.includes(name);
+/** BENCH_READS=search: only the reads whose name holds that text (case-insensitive). */
+const READS = process.env.BENCH_READS?.toLowerCase();
 /** How many different members' tokens the load rotates through. */
 const MEMBERS_IN_LOAD = 5000;
 /** Alternating slices of a read and its reference (BENCH_ROUNDS), DURATION seconds of each in all. */
@@ -217,6 +223,10 @@ const combine = (rs: LoadResult[]): LoadResult => ({
   non2xx: rs.reduce((a, r) => a + r.non2xx, 0),
   errors: rs.reduce((a, r) => a + r.errors, 0),
   timeouts: rs.reduce((a, r) => a + r.timeouts, 0),
+  headerCounts: rs.reduce<Record<string, number>>((all, r) => {
+    for (const [k, v] of Object.entries(r.headerCounts ?? {})) all[k] = (all[k] ?? 0) + v;
+    return all;
+  }, {}),
 });
 
 /**
@@ -339,25 +349,35 @@ interface Read {
 const perMember = (ids: number[], path: (i: number) => string) => ids.map(path);
 
 /**
- * A dashboard visit sequence: active members come back to their pages as people do (a member
- * picked, skewed towards the most active, opens the dashboard's reads), so most reads within an
- * answer's life are repeats. Returns request i's token and path.
+ * A dashboard visit sequence as people revisit: members come in groups of REVISIT_GROUP, each
+ * opening the dashboard's reads, and the group comes back REVISITS times more within a few
+ * hundred requests (to a film and back, a reload), in shuffled order, before the next group.
+ * A revisit then lands within an answer's life at any throughput above a few dozen requests a
+ * second, so the share of hits is about REVISITS / (REVISITS + 1). Returns request i's token and path.
  */
-function revisits(ids: number[], pages: string[], visits: number) {
+const REVISIT_GROUP = 20;
+const REVISITS = 3;
+function revisits(ids: number[], pages: string[], groups: number) {
   let seed = 42;
   const random = () => {
     seed = (seed * 1103515245 + 12345) % 2 ** 31;
     return seed / 2 ** 31;
   };
-  const active = ids.slice(0, Math.min(ACTIVE_MEMBERS, ids.length));
   const tokens: string[] = [];
   const paths: string[] = [];
-  for (let v = 0; v < visits; v++) {
-    const m = active[Math.floor(active.length * random() ** 2)] as number;
-    const token = sign({ sub: memberId(m), ver: 0 });
-    for (const p of pages) {
-      tokens.push(token);
-      paths.push(p);
+  for (let g = 0; g < groups; g++) {
+    const group = Array.from({ length: REVISIT_GROUP }, (_, k) => ids[(g * REVISIT_GROUP + k) % ids.length] as number);
+    const visits = group.flatMap((m) => Array.from({ length: REVISITS + 1 }, () => m));
+    for (let i = visits.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [visits[i], visits[j]] = [visits[j] as number, visits[i] as number];
+    }
+    for (const m of visits) {
+      const token = sign({ sub: memberId(m), ver: 0 });
+      for (const p of pages) {
+        tokens.push(token);
+        paths.push(p);
+      }
     }
   }
   return { tokens, paths };
@@ -461,7 +481,7 @@ async function postgresRuns(refs: Refs, dataDir: string) {
       },
     ];
     const selectRef = { name: 'one-SELECT', res: refs.select };
-    for (const r of reads) {
+    for (const r of part('reads') ? reads.filter((x) => !READS || x.name.toLowerCase().includes(READS)) : []) {
       await expect200(app.url, r.paths[0] as string, r.tokens[0]);
       log(`PostgreSQL: ${r.name}…`);
       const spec: Spec = { url: app.url, method: 'GET', paths: r.paths, tokens: r.tokens };
@@ -531,17 +551,19 @@ async function postgresRuns(refs: Refs, dataDir: string) {
       '/api/friends/requests/incoming?page=1&limit=20',
       '/api/newsletters/latest?limit=5',
     ];
-    const visits = revisits(ids, dashboard, 50_000);
+    const visits = revisits(ids, dashboard, part('revisits') ? 600 : 0);
     const cold = await startProcess(
       APP,
       appEnv(dataDir, { DATABASE_URL: databaseUrl, RESPONSE_CACHE_MB: '0' }),
       '/api/ready',
     );
     try {
-      for (const [label, server] of [
-        ['cache on', app],
-        ['cache off', cold],
-      ] as const) {
+      for (const [label, server] of part('revisits')
+        ? ([
+            ['cache on', app],
+            ['cache off', cold],
+          ] as const)
+        : []) {
         log(`PostgreSQL: dashboard revisits, ${label}…`);
         const spec: Spec = { url: server.url, method: 'GET', paths: visits.paths, tokens: visits.tokens };
         const pair = await paired({ ...spec, countHeader: 'x-cache' }, [refs.selectSpec]);
@@ -549,7 +571,7 @@ async function postgresRuns(refs: Refs, dataDir: string) {
         const hits = counts.hit ?? 0;
         const seen = hits + (counts.miss ?? 0);
         const row = ratioRow(
-          `Dashboard revisits (${ACTIVE_MEMBERS} active members), ${label}`,
+          `Dashboard revisits (groups of ${REVISIT_GROUP} members, ${REVISITS} revisits each), ${label}`,
           `GET ${dashboard.map((p) => p.split('?')[0]).join(', ')}`,
           pair.res,
           { name: 'one-SELECT', res: pair.refs[0] as LoadResult },
@@ -570,7 +592,7 @@ async function postgresRuns(refs: Refs, dataDir: string) {
     }
 
     // A browser asks for its answers compressed (plugins/compression.ts): what that costs a cached page.
-    {
+    if (part('brotli')) {
       const paths = ['/api/movies?page=1&limit=20'];
       log('PostgreSQL: Own movies page, as a browser asks (brotli)…');
       const pair = await paired(
@@ -593,6 +615,7 @@ async function postgresRuns(refs: Refs, dataDir: string) {
     const loginBodies = ids
       .slice(0, 1000)
       .map((i) => JSON.stringify({ username: memberName(i), password: BENCH_PASSWORD }));
+    if (!part('logins')) return rows;
     await expect200(app.url, '/api/auth/login', undefined, loginBodies[0]);
     const loginSpec = {
       url: app.url,
@@ -793,7 +816,7 @@ async function main() {
     }
     let restarts: { app: number; open: number }[] = [];
     try {
-      if (process.env.BENCH_SKIP_PGLITE !== '1' && selectSpec) {
+      if (process.env.BENCH_SKIP_PGLITE !== '1' && part('pglite') && selectSpec) {
         const p = await pgliteRuns(selectSpec);
         rows.push(...p.rows);
         restarts = p.restarts;
@@ -838,7 +861,7 @@ async function main() {
         : '',
     ].join('\n');
     await writeResult(
-      'http',
+      ONLY ? `http-${ONLY.join('-')}` : 'http',
       {
         connections: CONNECTIONS,
         duration_s: DURATION,

@@ -123,7 +123,8 @@ async function startServer(distDir: string): Promise<{ baseURL: string; stop: ()
     }
     rmSync(runDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 60_000;
+  // A fresh folder migrates and loads the bundled catalogue first: minutes on a busy machine.
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
     try {
@@ -134,7 +135,7 @@ async function startServer(distDir: string): Promise<{ baseURL: string; stop: ()
     await sleep(250);
   }
   await stop();
-  throw new Error(`the server did not answer ${baseURL}/api/ready within 60 s`);
+  throw new Error(`the server did not answer ${baseURL}/api/ready within 300 s`);
 }
 
 /**

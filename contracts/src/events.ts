@@ -1,7 +1,7 @@
 /** socket.io event maps shared by server and web (SPEC.md section 7 "Realtime socket"). */
 import type { FeedItem } from './schemas/feed';
-import type { Notification } from './schemas/notifications';
 import type { Message } from './schemas/messages';
+import type { Notification } from './schemas/notifications';
 
 export interface UserIdPayload {
   userId: string;

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { preparedOnce } from './prepared';
 import { searchWords } from './schema/index';
 
 /** The last query word matches as a prefix from this many letters on. */
@@ -45,17 +46,27 @@ const lexemeSql = (column: string) =>
  */
 export async function textQuery(
   db: Db,
+  table: 'movies' | 'films',
   query: string,
   countHits: (tsq: SQL) => SQL,
 ): Promise<{ tsq: string | null; match: string | null; total: number }> {
   // Each word once, at its last place, in the order typed: the last word is the one still being
   // typed, so it also matches as a prefix (search as you type); a prefix of every earlier or
-  // shorter word ('a', 'the') would match most of the catalogue.
-  const [first] = rowsOf<{ words: string[] | null; tsq: string | null; match: string | null; n: number }>(
-    await db.execute(sql`
+  // shorter word ('a', 'the') would match most of the catalogue. A named statement per table
+  // (its count differs): planning it cost as much as running it (0.4 ms each, warm).
+  const statement = preparedOnce(db, `text_query_${table}`, (name) =>
+    db
+      .select({
+        words: sql<string[] | null>`words`,
+        tsq: sql<string | null>`tsq`,
+        match: sql<string | null>`match`,
+        n: sql<number>`n`,
+      })
+      .from(
+        sql`(${sql`
       with words as (
         select lexeme as w, positions[array_length(positions, 1)] as at
-        from unnest(to_tsvector('simple'::regconfig, kd_fold(${query})))
+        from unnest(to_tsvector('simple'::regconfig, kd_fold(${sql.placeholder('query')})))
       ), parts as (
         select w, at, at = l.last and length(w) >= ${PREFIX_MIN_LENGTH} as prefix
         from words, (select max(at) as last from words) l
@@ -80,8 +91,11 @@ export async function textQuery(
       )
       select words, tsq, match,
         case when match is null then 0 else ${countHits(sql`to_tsquery('simple'::regconfig, typed.match)`)} end as n
-      from typed`),
+      from typed`}) first`,
+      )
+      .prepare(name),
   );
+  const [first] = await statement.execute({ query });
   const words = first?.words ?? [];
   if (words.length === 0 || !first?.tsq || !first.match) return { tsq: null, match: null, total: 0 };
   let tsq: string = first.tsq;

@@ -179,6 +179,7 @@ export const searchFilms = async (
 ): Promise<{ rows: (FilmData & { score: number })[]; total: number }> => {
   const { tsq, match, total } = await textQuery(
     db,
+    'films',
     query,
     (q) =>
       sql`(select count(*)::int from (select 1 from ${films} where ${films.searchVector} @@ ${q} limit ${FILM_SEARCH_CAP}) hits)`,

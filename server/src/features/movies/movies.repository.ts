@@ -206,41 +206,55 @@ export const searchMovies = async (
   const shown = hiddenOwners.length === 0 ? sql`` : sql` and ${notInArray(movies.ownerId, hiddenOwners)}`;
   const { tsq, match, total } = await textQuery(
     db,
+    'movies',
     query,
     (q) =>
       sql`(select count(*)::int from (select 1 from ${movies} where ${movies.searchVector} @@ ${q}${shown} limit ${SEARCH_TOTAL_CAP}) hits)`,
   );
   if (tsq === null || match === null || total === 0) return { rows: [], total };
-  const tsquery = sql`to_tsquery('simple'::regconfig, ${tsq})`;
-  const matching = sql`to_tsquery('simple'::regconfig, ${match})`;
-  // Relevance: how close the whole query is to a run of the movie's words (1 = contained as typed).
-  const score = sql<number>`word_similarity(kd_fold(${query}), ${movies.searchText})`;
-  const offset = (page.page - 1) * page.limit;
-  const rank = sql<number>`ts_rank(${movies.searchVector}, ${tsquery}, 1)`;
-  const order =
-    total < RANKED_HITS
-      ? [desc(score), desc(rank), desc(movies.createdAt), desc(movies.id)]
-      : [desc(movies.createdAt), desc(movies.id)];
-  const onPage = db
-    .select({
-      pageId: sql<string>`${movies.id}`.as('page_id'),
-      place: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('place'),
-    })
-    .from(movies)
-    .where(
-      total < SEARCH_TOTAL_CAP
-        ? sql`${movies.searchVector} @@ ${matching}${shown}`
-        : sql`ts_match_vq(${movies.searchVector}, ${matching})${shown}`,
-    )
-    .orderBy(...order)
-    .limit(page.limit)
-    .offset(offset)
-    .as('on_page');
-  const rows = await db
-    .select({ ...withOwner, score })
-    .from(onPage)
-    .innerJoin(movies, eq(movies.id, onPage.pageId))
-    .innerJoin(users, eq(users.id, movies.ownerId))
-    .orderBy(onPage.place);
+  // Three statements, each named once: ranked, sorted from the index, or walked newest first.
+  const kind = total < RANKED_HITS ? 'ranked' : total < SEARCH_TOTAL_CAP ? 'sorted' : 'walked';
+  const statement = preparedOnce(db, `search_movies_${kind}`, (name) => {
+    const tsquery = sql`to_tsquery('simple'::regconfig, ${sql.placeholder('tsq')})`;
+    const matching = sql`to_tsquery('simple'::regconfig, ${sql.placeholder('match')})`;
+    // Relevance: how close the whole query is to a run of the movie's words (1 = contained as typed).
+    const score = sql<number>`word_similarity(kd_fold(${sql.placeholder('query')}), ${movies.searchText})`;
+    // Owners the caller may not see, as a uuid[] literal ('{}' for none): one statement for any list.
+    const hiddenOut = sql` and not (${movies.ownerId} = any(${sql.placeholder('hidden')}::uuid[]))`;
+    const rank = sql<number>`ts_rank(${movies.searchVector}, ${tsquery}, 1)`;
+    const order =
+      kind === 'ranked'
+        ? [desc(score), desc(rank), desc(movies.createdAt), desc(movies.id)]
+        : [desc(movies.createdAt), desc(movies.id)];
+    const onPage = db
+      .select({
+        pageId: sql<string>`${movies.id}`.as('page_id'),
+        place: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('place'),
+      })
+      .from(movies)
+      .where(
+        kind === 'walked'
+          ? sql`ts_match_vq(${movies.searchVector}, ${matching})${hiddenOut}`
+          : sql`${movies.searchVector} @@ ${matching}${hiddenOut}`,
+      )
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .as('on_page');
+    return db
+      .select({ ...withOwner, score })
+      .from(onPage)
+      .innerJoin(movies, eq(movies.id, onPage.pageId))
+      .innerJoin(users, eq(users.id, movies.ownerId))
+      .orderBy(onPage.place)
+      .prepare(name);
+  });
+  const rows = await statement.execute({
+    query,
+    tsq,
+    match,
+    limit: page.limit,
+    offset: (page.page - 1) * page.limit,
+  });
   return { rows: rows.map(withScore), total };
 };
