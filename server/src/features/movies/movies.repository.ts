@@ -253,6 +253,7 @@ export const searchMovies = async (
     query,
     tsq,
     match,
+    hidden: `{${hiddenOwners.join(',')}}`,
     limit: page.limit,
     offset: (page.page - 1) * page.limit,
   });
