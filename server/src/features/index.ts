@@ -15,6 +15,7 @@ import { healthRoutes } from './health/health.routes';
 import { moviesRoutes } from './movies/movies.routes';
 import { createMoviesService } from './movies/movies.service';
 import { newslettersRoutes } from './newsletters/newsletters.routes';
+import { siteRoutes } from './site/site.routes';
 import { statsRoutes } from './stats/stats.routes';
 import { usersRoutes } from './users/users.routes';
 
@@ -32,6 +33,7 @@ export async function registerFeatures(app: FastifyInstance) {
     runAfterReply: app.runAfterReply,
   });
   await app.register(healthRoutes);
+  await app.register(siteRoutes);
   await app.register(authRoutes, { prefix: '/auth', auth });
   await app.register(changePasswordRoutes, { prefix: '/user', auth });
   await app.register(usersRoutes, { prefix: '/user' });
