@@ -49,6 +49,14 @@ export const createAppTheme = (mode: PaletteMode): Theme =>
         ? {
             MuiFormLabel: { styleOverrides: { root: { '&.Mui-focused': { color: darkPrimaryText } } } },
             MuiTab: { styleOverrides: { root: { '&.Mui-selected': { color: darkPrimaryText } } } },
+            MuiBottomNavigationAction: {
+              styleOverrides: { root: { '&.Mui-selected': { color: darkPrimaryText } } },
+            },
+            MuiTypography: {
+              styleOverrides: {
+                root: { variants: [{ props: { color: 'primary' }, style: { color: darkPrimaryText } }] },
+              },
+            },
             MuiChip: {
               styleOverrides: {
                 root: {
