@@ -23,6 +23,8 @@ export interface Config {
   mailFrom: string;
   /** Origin used in mailed links, e.g. https://kinodost.example. */
   publicUrl: string;
+  /** The footer's social links (SOCIAL_INSTAGRAM, SOCIAL_FACEBOOK, SOCIAL_X): https addresses, null hides one. */
+  social: { instagram: string | null; facebook: string | null; x: string | null };
   jwtSecret: string;
   /** Trust X-Forwarded-For from these proxies (fastify trustProxy: true, a hop count, or addresses). */
   trustProxy: boolean | number | string;
@@ -173,6 +175,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     smtpUrl: urlSetting(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || 'KinoDost <no-reply@kinodost.local>',
     publicUrl,
+    social: {
+      instagram: urlSetting(env, 'SOCIAL_INSTAGRAM', ['https:']) ?? null,
+      facebook: urlSetting(env, 'SOCIAL_FACEBOOK', ['https:']) ?? null,
+      x: urlSetting(env, 'SOCIAL_X', ['https:']) ?? null,
+    },
     jwtSecret: jwtSecretSetting(env, dataDir),
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     logLevel,

@@ -21,6 +21,7 @@ import { createMoviesService } from './movies/movies.service';
 import { newslettersRoutes } from './newsletters/newsletters.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { blocksRoutes } from './privacy/blocks.routes';
+import { siteRoutes } from './site/site.routes';
 import { statsRoutes } from './stats/stats.routes';
 import { usersRoutes } from './users/users.routes';
 
@@ -38,6 +39,7 @@ export async function registerFeatures(app: FastifyInstance) {
     runAfterReply: app.runAfterReply,
   });
   await app.register(healthRoutes);
+  await app.register(siteRoutes);
   await app.register(authRoutes, { prefix: '/auth', auth });
   await app.register(changePasswordRoutes, { prefix: '/user', auth });
   await app.register(usersRoutes, { prefix: '/user' });

@@ -417,7 +417,7 @@ export const az = {
     addedBy: (username: string) => `Əlavə edən: ${username}`,
     search: {
       label: 'Film axtar',
-      placeholder: 'Ad, rejissor və ya janr — bütün üzvlərin filmləri',
+      placeholder: 'Ad, rejissor və ya janr',
       clear: 'Axtarışı təmizlə',
       results: (query: string) => `"${query}" üzrə nəticələr`,
       found: (count: number, capped: boolean) =>
@@ -479,7 +479,7 @@ export const az = {
       watchedOn: (date: string) => `İzlənilib: ${date}`,
       overview: 'Məzmun',
       noOverview: 'Bu film üçün məzmun əlavə edilməyib.',
-      owner: 'Kolleksiya sahibi',
+      owner: 'Sahibi',
       ownerAvatarAlt: (username: string) => `${username} istifadəçisinin avatarı`,
       edit: 'Redaktə et',
       toDashboard: 'Kolleksiyama qayıt',

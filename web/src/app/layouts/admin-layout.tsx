@@ -58,7 +58,8 @@ function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
         <AppLogo />
       </Toolbar>
       <Divider />
-      <List>
+      {/* Links, not list items: a ul may hold only li. */}
+      <List component="div">
         {nav.map(({ to, label, icon }) => {
           const current = pathname === to;
           return (
@@ -77,7 +78,8 @@ function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
         })}
       </List>
       <Divider />
-      <List>
+      {/* Links, not list items: a ul may hold only li. */}
+      <List component="div">
         <ListItemButton component={RouterLink} to={paths.home} onClick={onNavigate}>
           <ListItemIcon>
             <HomeIcon />

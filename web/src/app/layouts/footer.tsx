@@ -5,18 +5,24 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { contentWidth } from '../../config/content-width';
-import { env } from '../../config/env';
 import { azShell } from '../../i18n/az-shell';
+import { useSiteSettings } from '../../lib/use-site-settings';
 
 const socials = [
-  { href: env.socialLinks.instagram, label: azShell.footer.instagram, icon: <InstagramIcon /> },
-  { href: env.socialLinks.facebook, label: azShell.footer.facebook, icon: <FacebookIcon /> },
-  { href: env.socialLinks.x, label: azShell.footer.x, icon: <XIcon /> },
-];
+  { key: 'instagram', label: azShell.footer.instagram, icon: <InstagramIcon /> },
+  { key: 'facebook', label: azShell.footer.facebook, icon: <FacebookIcon /> },
+  { key: 'x', label: azShell.footer.x, icon: <XIcon /> },
+] as const;
 
-/** Copyright with the current year, the company credit and the three social links (SPEC.md section 1). */
+/**
+ * Copyright with the current year, the company credit and the social links (SPEC.md section 1):
+ * the install's own accounts, set on the server (SOCIAL_*, README "Settings"); one left unset is
+ * not shown, and with none the links' list is left out.
+ */
 export function Footer() {
   const year = new Date().getFullYear();
+  const social = useSiteSettings().data?.social;
+  const links = socials.flatMap((item) => (social?.[item.key] ? [{ ...item, href: social[item.key] as string }] : []));
   return (
     <Box
       component="footer"
@@ -39,20 +45,22 @@ export function Footer() {
             {azShell.footer.credit}
           </Typography>
         </Box>
-        <Box component="nav" aria-label={azShell.footer.socialNav} sx={{ display: 'flex', gap: 0.5 }}>
-          {socials.map(({ href, label, icon }) => (
-            <IconButton
-              key={label}
-              component="a"
-              href={href}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={label}
-            >
-              {icon}
-            </IconButton>
-          ))}
-        </Box>
+        {links.length > 0 && (
+          <Box component="nav" aria-label={azShell.footer.socialNav} sx={{ display: 'flex', gap: 0.5 }}>
+            {links.map(({ href, label, icon }) => (
+              <IconButton
+                key={label}
+                component="a"
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={label}
+              >
+                {icon}
+              </IconButton>
+            ))}
+          </Box>
+        )}
       </Box>
     </Box>
   );

@@ -97,7 +97,13 @@ export function MovieDetails({
           <Typography variant="caption" color="text.secondary" component="p">
             {t.owner}
           </Typography>
-          <Link component={RouterLink} to={paths.user(movie.owner.id)} underline="hover" sx={{ fontWeight: 700 }}>
+          <Link
+            component={RouterLink}
+            to={paths.user(movie.owner.id)}
+            underline="hover"
+            // At least 24 px high (WCAG 2.2 target size): a short name was a small target on a phone.
+            sx={{ fontWeight: 700, display: 'inline-block', minHeight: 24, lineHeight: '24px' }}
+          >
             {movie.owner.username}
           </Link>
         </Box>

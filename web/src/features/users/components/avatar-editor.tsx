@@ -9,7 +9,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { type ChangeEvent, useEffect, useId, useState } from 'react';
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
@@ -34,6 +34,7 @@ export function AvatarEditor() {
   const [progress, setProgress] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const inputId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
 
   // The preview URL holds the file in memory until revoked.
   useEffect(() => {
@@ -98,17 +99,26 @@ export function AvatarEditor() {
             {t.hint}
           </Typography>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            <Button component="label" htmlFor={inputId} variant="outlined" startIcon={<PhotoIcon />} disabled={busy}>
+            {/* A real button that opens the hidden file input: a label styled as a button had
+                role="button" on a label, which assistive technology cannot rely on. */}
+            <Button
+              variant="outlined"
+              startIcon={<PhotoIcon />}
+              disabled={busy}
+              aria-describedby={`${inputId}-hint`}
+              onClick={() => fileInput.current?.click()}
+            >
               {t.choose}
-              <input
-                id={inputId}
-                hidden
-                type="file"
-                accept={AVATAR_TYPES.join(',')}
-                aria-describedby={`${inputId}-hint`}
-                onChange={choose}
-              />
             </Button>
+            <input
+              ref={fileInput}
+              id={inputId}
+              hidden
+              type="file"
+              accept={AVATAR_TYPES.join(',')}
+              aria-label={t.choose}
+              onChange={choose}
+            />
             {file && (
               <>
                 <Button

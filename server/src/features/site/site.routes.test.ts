@@ -1,0 +1,28 @@
+import { afterEach, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../config';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+it('GET /api/site answers the footer links set with SOCIAL_*, and null for the ones left unset', async () => {
+  t = await buildTestApp({
+    SOCIAL_INSTAGRAM: 'https://www.instagram.com/bizimkino',
+    SOCIAL_X: 'https://x.com/bizimkino',
+  });
+  const res = await t.inject({ method: 'GET', url: '/api/site' });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  expect(res.json()).toEqual({
+    social: { instagram: 'https://www.instagram.com/bizimkino', facebook: null, x: 'https://x.com/bizimkino' },
+  });
+});
+
+it('a social link must be an https address', () => {
+  expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(64), SOCIAL_FACEBOOK: 'http://facebook.com/k' }, '/tmp')).toThrow(
+    new ConfigError('SOCIAL_FACEBOOK must start with https://'),
+  );
+});
