@@ -30,6 +30,8 @@ export interface ServerToClientEvents {
   'friend:removed': (payload: { userId: string }) => void;
   /** A newsletter was published. */
   'newsletter:created': (payload: { id: string; title: string; is_important: boolean; created_at: string }) => void;
+  /** Your import advanced; `status` once it is done or failed (then GET /api/import/{id} has the summary). */
+  'import:progress': (payload: { id: string; done: number; total: number; status?: 'done' | 'failed' }) => void;
   /**
    * Events meant for you may have been lost: the server's link to the other processes (Redis) was
    * down and is back. Refetch what the events above keep fresh (friends, requests, newsletters).

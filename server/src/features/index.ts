@@ -12,6 +12,8 @@ import { createFilmsService } from './films/films.service';
 import { createTmdbThrottle } from './films/films.throttle';
 import { friendsRoutes } from './friends/friends.routes';
 import { healthRoutes } from './health/health.routes';
+import { importsRoutes } from './imports/imports.routes';
+import { createImportsService } from './imports/imports.service';
 import { moviesRoutes } from './movies/movies.routes';
 import { createMoviesService } from './movies/movies.service';
 import { newslettersRoutes } from './newsletters/newsletters.routes';
@@ -64,4 +66,15 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(adminCommentsRoutes, { prefix: '/admin/comments', comments });
   await app.register(statsRoutes, { prefix: '/stats' });
   await app.register(newslettersRoutes, { prefix: '/newsletters' });
+  const imports = createImportsService({
+    db: app.database.db,
+    kind: app.database.kind,
+    bus: app.bus,
+    log: app.log,
+    runAfterReply: app.runAfterReply,
+  });
+  // Imports a restart interrupted are undone and failed before the server answers.
+  await imports.recoverInterrupted();
+  app.addHook('preClose', async () => imports.stop());
+  await app.register(importsRoutes, { prefix: '/import', imports });
 }

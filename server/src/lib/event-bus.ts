@@ -28,6 +28,8 @@ export interface DomainEvents {
   'user:created': [{ userId: string }];
   /** A member's movies changed: one was added, edited or deleted (by them or an admin). */
   'movies:changed': [{ ownerId: string }];
+  /** An import of the member's made progress, or ended (`status`). */
+  'import:progress': [{ userId: string; id: string; done: number; total: number; status?: 'done' | 'failed' }];
   /** A newsletter was published. */
   'newsletter:created': [{ id: string; title: string; is_important: boolean; created_at: string }];
   /** A newsletter was edited or deleted. */

@@ -3,6 +3,7 @@ export * from './comments';
 export * from './films';
 export * from './friendships';
 export * from './idempotency-keys';
+export * from './import-jobs';
 export * from './movies';
 export * from './newsletters';
 export * from './password-resets';

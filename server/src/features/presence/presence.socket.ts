@@ -261,6 +261,9 @@ export const presencePlugin = fp(async function presencePlugin(app: FastifyInsta
     io.to(userRoom(a)).emit('friend:removed', { userId: b });
     io.to(userRoom(b)).emit('friend:removed', { userId: a });
   });
+  app.bus.on('import:progress', ({ userId, ...progress }) => {
+    io.to(userRoom(userId)).emit('import:progress', progress);
+  });
   app.bus.on('newsletter:created', (e) => {
     io.to(MEMBERS).emit('newsletter:created', e);
   });
