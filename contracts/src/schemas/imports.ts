@@ -48,10 +48,3 @@ export interface ImportProgress {
   /** The job's status once it is no longer running (the summary is then GET /api/import/{id}). */
   status?: ImportStatus;
 }
-
-/** DELETE /api/user/profile: the member deletes their own account, confirming with the password. */
-export const DeleteAccountBody = Type.Object(
-  { password: Type.String({ minLength: 1, maxLength: 1024 }) },
-  { additionalProperties: false },
-);
-export type DeleteAccountBody = Static<typeof DeleteAccountBody>;

@@ -5,6 +5,7 @@ import { createAuthThrottles } from './auth/auth.throttles';
 import { adminCommentsRoutes, filmCommentsRoutes, movieCommentsRoutes } from './comments/comments.routes';
 import { createCommentsService } from './comments/comments.service';
 import { createCommentThrottle } from './comments/comments.throttle';
+import { exportsRoutes } from './exports/exports.routes';
 import { loadBundledCatalogue } from './films/catalogue/bundled';
 import { createTmdbClient } from './films/catalogue/tmdb';
 import { adminFilmsRoutes, filmsRoutes } from './films/films.routes';
@@ -77,4 +78,5 @@ export async function registerFeatures(app: FastifyInstance) {
   await imports.recoverInterrupted();
   app.addHook('preClose', async () => imports.stop());
   await app.register(importsRoutes, { prefix: '/import', imports });
+  await app.register(exportsRoutes, { prefix: '/export' });
 }
