@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { refreshFriendState } from '../../features/friends/hooks/friend-keys';
+import { importProgress } from '../../features/imports/import-progress';
 import { newsletterKeys } from '../../features/newsletters/hooks/newsletter-keys';
 import { presenceStore } from '../../features/presence/presence-store';
 import { az } from '../../i18n/az';
@@ -55,6 +56,7 @@ export function RealtimeBridge() {
           void refreshFriendState(queryClient);
         },
         'newsletter:created': refreshNewsletters,
+        'import:progress': (event) => importProgress.emit(event),
         'realtime:resync': catchUp,
       },
     });
