@@ -28,6 +28,7 @@ const steps: Step[] = [
   { name: 'search', script: 'search.ts', result: 'search' },
   { name: 'presence', script: 'presence.ts', result: 'presence' },
   { name: 'http', script: 'http.ts', result: 'http' },
+  { name: 'import', script: 'import.ts', result: 'import' },
   // Written alongside (web bundle sizes and Lighthouse); run when present.
   { name: 'web-bundle', script: 'web-bundle.ts', result: 'web-bundle' },
   { name: 'lighthouse', script: 'lighthouse.ts', result: 'lighthouse' },
