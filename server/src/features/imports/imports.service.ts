@@ -9,7 +9,7 @@ import { type ImportItem, parseImportFile } from './import-files';
 import * as repo from './imports.repository';
 
 /** Films applied per transaction; the event loop comes round between batches. */
-export const IMPORT_BATCH = 250;
+export const IMPORT_BATCH = 50;
 /**
  * A running job whose heartbeat (written with every batch) is older than this belongs to a process
  * that died: it is undone and marked failed when its member starts another import, and when a
