@@ -43,6 +43,8 @@ export interface ServerToClientEvents {
   'message:read': (payload: { by: string; upTo: string }) => void;
   /** Friend `from` is typing to you (sent at most every couple of seconds while they type). */
   'message:typing': (payload: { from: string }) => void;
+  /** Your import advanced; `status` once it is done or failed (then GET /api/import/{id} has the summary). */
+  'import:progress': (payload: { id: string; done: number; total: number; status?: 'done' | 'failed' }) => void;
   /**
    * Events meant for you may have been lost: the server's link to the other processes (Redis) was
    * down and is back. Refetch what the events above keep fresh (friends, requests, newsletters).

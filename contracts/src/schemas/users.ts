@@ -73,3 +73,10 @@ export const UserList = Type.Object({
   adminCount: Type.Integer({ minimum: 0 }),
 });
 export type UserList = Static<typeof UserList>;
+
+/** DELETE /api/user/profile: the member deletes their own account, confirming with the password. */
+export const DeleteAccountBody = Type.Object(
+  { password: Type.String({ minLength: 1, maxLength: 1024 }) },
+  { additionalProperties: false },
+);
+export type DeleteAccountBody = Static<typeof DeleteAccountBody>;

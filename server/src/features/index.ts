@@ -5,6 +5,7 @@ import { createAuthThrottles } from './auth/auth.throttles';
 import { adminCommentsRoutes, filmCommentsRoutes, movieCommentsRoutes } from './comments/comments.routes';
 import { createCommentsService } from './comments/comments.service';
 import { createCommentThrottle } from './comments/comments.throttle';
+import { exportsRoutes } from './exports/exports.routes';
 import { feedRoutes } from './feed/feed.routes';
 import { loadBundledCatalogue } from './films/catalogue/bundled';
 import { createTmdbClient } from './films/catalogue/tmdb';
@@ -13,6 +14,8 @@ import { createFilmsService } from './films/films.service';
 import { createTmdbThrottle } from './films/films.throttle';
 import { friendsRoutes } from './friends/friends.routes';
 import { healthRoutes } from './health/health.routes';
+import { importsRoutes } from './imports/imports.routes';
+import { createImportsService } from './imports/imports.service';
 import { messagesRoutes } from './messages/messages.routes';
 import { createMessagesService } from './messages/messages.service';
 import { createMessageThrottle } from './messages/messages.throttle';
@@ -83,4 +86,16 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(newslettersRoutes, { prefix: '/newsletters' });
   await app.register(feedRoutes, { prefix: '/feed' });
   await app.register(notificationsRoutes, { prefix: '/notifications' });
+  const imports = createImportsService({
+    db: app.database.db,
+    kind: app.database.kind,
+    bus: app.bus,
+    log: app.log,
+    runAfterReply: app.runAfterReply,
+  });
+  // Imports a restart interrupted are undone and failed before the server answers.
+  await imports.recoverInterrupted();
+  app.addHook('preClose', async () => imports.stop());
+  await app.register(importsRoutes, { prefix: '/import', imports });
+  await app.register(exportsRoutes, { prefix: '/export' });
 }

@@ -38,6 +38,8 @@ export interface DomainEvents {
   'activity:created': [{ id: string }];
   /** A notification was written (its cause committed): delivered to its member. */
   'notification:created': [{ id: string }];
+  /** An import of the member's made progress, or ended (`status`). */
+  'import:progress': [{ userId: string; id: string; done: number; total: number; status?: 'done' | 'failed' }];
   /** A newsletter was published. */
   'newsletter:created': [{ id: string; title: string; is_important: boolean; created_at: string }];
   /** A message was stored (committed): it goes to both people's sockets. */

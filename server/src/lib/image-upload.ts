@@ -25,10 +25,10 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
  * Content-Length alone, before a byte of it is read.
  */
 export const refuseOversizeUpload =
-  (texts: Pick<UploadTexts, 'tooLarge'>) =>
+  (texts: Pick<UploadTexts, 'tooLarge'>, maxBytes = MAX_UPLOAD_BYTES) =>
   async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const declared = Number(request.headers['content-length']);
-    if (declared > MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES) throw new PayloadTooLargeError(texts.tooLarge);
+    if (declared > maxBytes + FORM_OVERHEAD_BYTES) throw new PayloadTooLargeError(texts.tooLarge);
   };
 export const refuseOversizeAvatar = refuseOversizeUpload(msg.avatar);
 export const refuseOversizePoster = refuseOversizeUpload(msg.poster);
@@ -59,17 +59,22 @@ const isFilesLimit = (err: unknown) => (err as { code?: unknown })?.code === 'FS
 const isFileTooLarge = (err: unknown) => (err as { code?: unknown })?.code === 'FST_REQ_FILE_TOO_LARGE';
 
 /**
- * The bytes of the form's one file field `field`. The whole form is read, so a
- * second file is noticed (and refused) instead of being silently ignored.
+ * The bytes and name of the form's one file field `field`, at most maxBytes. The whole form is
+ * read, so a second file is noticed (and refused) instead of being silently ignored.
  */
-export async function readImageUpload(request: FastifyRequest, field: string, texts: UploadTexts): Promise<Buffer> {
-  let data: Buffer | undefined;
+export async function readOneFile(
+  request: FastifyRequest,
+  field: string,
+  texts: UploadTexts,
+  maxBytes = MAX_UPLOAD_BYTES,
+): Promise<{ bytes: Buffer; filename: string }> {
+  let data: { bytes: Buffer; filename: string } | undefined;
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
       if (part.type !== 'file') continue;
       if (data) throw new BadRequestError(texts.oneFile);
       if (part.fieldname !== field) throw new BadRequestError(texts.missing);
-      data = await readFilePart(part, texts);
+      data = { bytes: await readFilePart(part, texts), filename: part.filename };
     }
   } catch (err) {
     // app.ts allows one file per request; the plugin reports the second as a limit.
@@ -81,6 +86,10 @@ export async function readImageUpload(request: FastifyRequest, field: string, te
   if (!data) throw new BadRequestError(texts.missing);
   return data;
 }
+
+/** The bytes of the form's one image field `field`. */
+export const readImageUpload = async (request: FastifyRequest, field: string, texts: UploadTexts): Promise<Buffer> =>
+  (await readOneFile(request, field, texts)).bytes;
 
 /** The bytes of the form's one file field `avatar`. */
 export const readAvatarUpload = (request: FastifyRequest) => readImageUpload(request, 'avatar', msg.avatar);

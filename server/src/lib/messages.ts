@@ -140,6 +140,32 @@ export const msg = {
     markedViewed: 'Yenilik oxunmuş kimi qeyd edildi',
     deleted: 'Yenilik silindi',
   },
+  imports: {
+    missing: 'Fayl göndərilməyib (sahə adı: file)',
+    oneFile: 'Bir dəfəyə yalnız bir fayl göndərin',
+    tooLarge: 'Fayl 10 MB-dan böyük ola bilməz',
+    corrupt: 'Fayl tam alınmadı, yenidən göndərin',
+    notRecognised:
+      'Fayl tanınmadı: Letterboxd ixracını (.zip və ya onun watched.csv, diary.csv, ratings.csv, watchlist.csv, reviews.csv faylları) və ya IMDb reytinqlər ixracını (.csv) göndərin',
+    empty: 'Faylda idxal ediləcək film yoxdur',
+    tooManyRows: 'Faylda 50 000-dən çox sətir var; faylı hissələrə bölüb ayrı-ayrı göndərin',
+    encoding: (file: string) =>
+      `${file} faylı UTF-8 kodlaşmasında deyil. Letterboxd və IMDb ixracını dəyişmədən göndərin (Excel-də açıb saxlamayın)`,
+    badCsv: (file: string, line: number) =>
+      `${file} faylı pozulub (sətir ${line}): dırnaq işarələri və ya sütunların sayı düzgün deyil`,
+    badRating: (file: string, line: number) => `${file} faylında reytinq düzgün deyil (sətir ${line})`,
+    zipBroken: 'Arxiv pozulub və ya ZIP faylı deyil',
+    zipBomb: (name: string) => `Arxivdəki ${name} faylı açıldıqda 50 MB-dan böyükdür; belə arxiv qəbul edilmir`,
+    zipPath: 'Arxivdə qovluğundan kənara çıxan fayl yolu var; belə arxiv qəbul edilmir',
+    running: 'Başqa idxalınız hələ davam edir. O bitəndən sonra yenidən cəhd edin',
+    notFound: 'İdxal tapılmadı',
+    interrupted: 'İdxal server yenidən başladığı üçün yarımçıq qaldı və geri alındı; faylı yenidən göndərin',
+    failed: 'İdxal alınmadı və geri alındı; bir az sonra yenidən cəhd edin',
+  },
+  account: {
+    wrongPassword: 'Şifrə yanlışdır',
+    lastAdmin: 'Siz sonuncu adminsiniz: hesabınızı silməzdən əvvəl başqa bir üzvü admin edin',
+  },
   idempotency: {
     badKey: 'Idempotency-Key başlığı 1-200 simvoldan ibarət olmalıdır',
     otherRequest: 'Bu Idempotency-Key artıq başqa bir sorğu ilə göndərilib',

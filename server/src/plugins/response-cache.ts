@@ -49,6 +49,8 @@ const TAGS_OF: { [K in keyof DomainEvents]: (...args: DomainEvents[K]) => string
   // Messages are never cached: each send and read changes the lists of both people.
   'message:new': () => [],
   'message:read': () => [],
+  // Each batch also raises movies:changed, which drops the entries it touched.
+  'import:progress': () => [],
 };
 
 /** SPEC.md's `_t` cache buster names no data: answers differing only in it are one answer. */

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comments, friendships, passwordResets } from '../db/schema/index';
+import { comments, friendships, importJobs, passwordResets } from '../db/schema/index';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { createFilm } from '../test/factories/film';
 import { makeFriends } from '../test/factories/friendship';
@@ -48,6 +48,8 @@ interface World {
   memberFilm: string;
   /** A valid password-reset token of the owner. */
   resetToken: string;
+  /** The owner's finished import. */
+  importJob: string;
 }
 
 let t: TestApp;
@@ -94,7 +96,11 @@ async function makeWorld(): Promise<World> {
     tokenHash: createHash('sha256').update(resetToken).digest('hex'),
     expiresAt: new Date(Date.now() + 3600_000),
   });
-  if (!comment || !requestIn || !requestOut) throw new Error('fixture insert failed');
+  const [importJob] = await db
+    .insert(importJobs)
+    .values({ userId: owner.user.id, format: 'letterboxd', total: 1, done: 1, added: 1, status: 'done' })
+    .returning();
+  if (!comment || !requestIn || !requestOut || !importJob) throw new Error('fixture insert failed');
   return {
     users: { member, owner, other, admin, friend, target },
     movie: movie.id,
@@ -106,6 +112,7 @@ async function makeWorld(): Promise<World> {
     film: film.id,
     memberFilm: movie.filmId,
     resetToken,
+    importJob: importJob.id,
   };
 }
 
@@ -227,6 +234,36 @@ const MATRIX: Row[] = [
     expect: members(200),
   },
   { method: 'DELETE', path: '/api/user/avatar', url: () => '/api/user/avatar', expect: members(200) },
+  {
+    method: 'DELETE',
+    path: '/api/user/profile',
+    url: () => '/api/user/profile',
+    body: () => ({ password: FACTORY_PASSWORD }),
+    why: 'each world has an admin besides the one deleting themself',
+    expect: members(204),
+  },
+  // imports and exports: a member's own
+  {
+    method: 'POST',
+    path: '/api/import/',
+    url: () => '/api/import/',
+    body: () => {
+      const form = new FormData();
+      const csv = 'Date,Name,Year,Letterboxd URI\n2024-01-01,Matris,1999,https://boxd.it/1\n';
+      form.append('file', new Blob([csv], { type: 'text/csv' }), 'watchlist.csv');
+      return form as unknown as string;
+    },
+    expect: members(202),
+  },
+  {
+    method: 'GET',
+    path: '/api/import/{id}',
+    url: (w) => `/api/import/${w.importJob}`,
+    why: "another member's import is not found, also for admins",
+    expect: ownerOnly(200, 404),
+  },
+  { method: 'GET', path: '/api/export/letterboxd.csv', url: () => '/api/export/letterboxd.csv', expect: members(200) },
+  { method: 'GET', path: '/api/export/kinodost.json', url: () => '/api/export/kinodost.json', expect: members(200) },
   // user administration: a member acting on any user, themselves included, is 403
   { method: 'GET', path: '/api/user/all', url: () => '/api/user/all', expect: adminOnly(200) },
   {

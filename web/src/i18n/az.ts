@@ -368,6 +368,42 @@ export const az = {
       changed: 'Şifrəniz dəyişdirildi',
       currentRequired: 'Cari şifrəni daxil edin',
     },
+    import: {
+      title: 'İdxal et',
+      intro: 'Başqa saytda saxladığınız film tarixçənizi KinoDost-a gətirin. Bu iki faylı qəbul edirik:',
+      letterboxd:
+        'Letterboxd: Settings → Data → Export your data ilə alınan .zip faylı (və ya içindəki watched.csv, diary.csv, ratings.csv, watchlist.csv, reviews.csv). Ulduzlar 1-10 reytinqə çevrilir (½ ulduz = 1), gündəlik tarixləri izləmə günü olur, watchlist izləniləcəklərə düşür.',
+      imdb: 'IMDb: Your Ratings → Export ilə alınan .csv faylı. Reytinqlər olduğu kimi köçür; seriallar və epizodlar buraxılır.',
+      choose: 'Fayl seç və idxal et',
+      uploading: (percent: number) => `Fayl göndərilir: ${percent}%`,
+      progress: (done: number, total: number) => `İdxal gedir: ${done} / ${total} film`,
+      failed: 'İdxal alınmadı',
+      summary: (s: { added: number; updated: number; skipped: number }) =>
+        `İdxal bitdi: ${s.added} film əlavə edildi, ${s.updated} yeniləndi, ${s.skipped} dəyişmədi və ya buraxıldı.`,
+      unmatchedIntro: (n: number) =>
+        `${n} film kataloqda tapılmadı və sizin adınızla əlavə edildi. Düzgün filmi kataloqda axtarmaq üçün adına toxunun:`,
+      unmatchedLabel: 'Kataloqda tapılmayan filmlər',
+    },
+    export: {
+      title: 'İxrac et',
+      intro:
+        'Məlumatlarınızı yükləyin: Letterboxd-un idxal edə bildiyi CSV (filmlər, reytinqlər, tarixlər) və ya hər şeyi (profil, filmlər, şərhlər, dostlar) saxlayan JSON.',
+      letterboxd: 'Letterboxd üçün CSV',
+      json: 'Bütün məlumatlar (JSON)',
+    },
+    deleteAccount: {
+      title: 'Hesabı sil',
+      intro:
+        'Hesabınız, filmləriniz, şərhləriniz və dostluqlarınız birdəfəlik silinəcək. Əvvəlcə məlumatlarınızı ixrac edə bilərsiniz.',
+      button: 'Hesabı sil',
+      confirmTitle: 'Hesab silinsin?',
+      confirmText: 'Bu geri qaytarıla bilməz. Təsdiq üçün şifrənizi daxil edin.',
+      password: 'Şifrə',
+      passwordRequired: 'Şifrənizi daxil edin',
+      cancel: 'Ləğv et',
+      confirm: 'Hesabı birdəfəlik sil',
+      deleted: 'Hesabınız silindi',
+    },
   },
 
   publicProfile: {

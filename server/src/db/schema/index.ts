@@ -6,6 +6,7 @@ export * from './comments';
 export * from './films';
 export * from './friendships';
 export * from './idempotency-keys';
+export * from './import-jobs';
 export * from './messages';
 export * from './movies';
 export * from './newsletters';

@@ -285,6 +285,9 @@ export const presencePlugin = fp(async function presencePlugin(app: FastifyInsta
       })
       .catch((err) => app.log.warn({ err, userId }, 'could not re-check who watches a member'));
   });
+  app.bus.on('import:progress', ({ userId, ...progress }) => {
+    io.to(userRoom(userId)).emit('import:progress', progress);
+  });
   app.bus.on('newsletter:created', (e) => {
     io.to(MEMBERS).emit('newsletter:created', e);
   });

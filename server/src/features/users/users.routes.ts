@@ -4,6 +4,7 @@ import { IdParams, MessageReply } from '@kinodost/contracts/schemas/common';
 import {
   AdminFlagBody,
   AdminUpdateUserBody,
+  DeleteAccountBody,
   PublicProfile,
   UpdateProfileBody,
   UserList,
@@ -55,6 +56,24 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       collection: maySee(relation, row.visibility, 'collection'),
     });
   };
+  app.delete(
+    '/profile',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['users'],
+        security: bearer,
+        description:
+          "Deletes the caller's own account and everything theirs, as an admin's delete does. A wrong password is 400; the last admin gets 409 until another member is an admin.",
+        body: DeleteAccountBody,
+        response: { 204: Type.Null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await users.deleteOwnAccount(currentUser(request).id, request.body.password);
+      return reply.status(204).send(null);
+    },
+  );
 
   app.get(
     '/profile/:id',

@@ -7,6 +7,7 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
 import { msg } from '../../lib/messages';
+import { verifyPassword } from '../../lib/password';
 import { type FileStore, newAvatarName } from '../../lib/storage';
 import { assertUsernameAllowed, normaliseUsername } from '../../lib/username';
 import * as repo from './users.repository';
@@ -90,13 +91,27 @@ export const createUsersService = ({ db, bus, avatars, log }: UsersDeps) => {
     }
   };
 
-  /** Runs fn inside a transaction holding the admin rows, refusing when it would leave no admin. */
-  const guardLastAdmin = <T>(targetId: string, fn: (tx: Db) => Promise<T>): Promise<T> =>
+  /**
+   * Runs fn inside a transaction holding the admin rows, refusing when it would leave no admin
+   * (400 for an admin acting on another, `refusal` for a member acting on themself).
+   */
+  const guardLastAdmin = <T>(
+    targetId: string,
+    fn: (tx: Db) => Promise<T>,
+    refusal: () => Error = () => new ValidationError(msg.users.lastAdmin),
+  ): Promise<T> =>
     db.transaction(async (tx) => {
       const admins = await repo.lockAdmins(tx as unknown as Db);
-      if (admins.length === 1 && admins[0] === targetId) throw new ValidationError(msg.users.lastAdmin);
+      if (admins.length === 1 && admins[0] === targetId) throw refusal();
       return fn(tx as unknown as Db);
     });
+
+  /** What a deletion sets off once committed: sessions end, the avatar file goes. */
+  const deleted = async (row: UserRow | undefined) => {
+    const gone = mustExist(row);
+    bus.emit('user:revoked', { userId: gone.id });
+    await removeFile(gone.avatar);
+  };
 
   return {
     getById: async (id: string) => mustExist(await repo.findUserById(db, id)),
@@ -155,10 +170,26 @@ export const createUsersService = ({ db, bus, avatars, log }: UsersDeps) => {
 
     /** Deletes a user and everything theirs (cascades), refusing to remove the last admin. */
     async deleteUser(id: string): Promise<void> {
-      const row = await guardLastAdmin(id, (tx) => repo.deleteUserRow(tx, id));
-      mustExist(row);
-      bus.emit('user:revoked', { userId: id });
-      await removeFile(row?.avatar ?? null);
+      await deleted(await guardLastAdmin(id, (tx) => repo.deleteUserRow(tx, id)));
+    },
+
+    /**
+     * A member deletes their own account, confirming with the password, with the effects of an
+     * admin's delete. A wrong password is 400 (as a wrong current password is: the web app ends
+     * the session on 401); the last admin is refused with 409 until another member is an admin.
+     */
+    async deleteOwnAccount(id: string, password: string): Promise<void> {
+      const user = mustExist(await repo.findUserById(db, id));
+      if (!(await verifyPassword(user.passwordHash, password))) {
+        throw new ValidationError(msg.account.wrongPassword, { password: msg.account.wrongPassword });
+      }
+      await deleted(
+        await guardLastAdmin(
+          id,
+          (tx) => repo.deleteUserRow(tx, id),
+          () => new ConflictError(msg.account.lastAdmin),
+        ),
+      );
     },
   };
 };

@@ -42,13 +42,16 @@ export function DashboardPage() {
   const [editing, setEditing] = useState<Movie | null>(null);
   const [deleting, setDeleting] = useState<Movie | null>(null);
   const dialogsReady = useIdleAfter(true);
-  const openForm = (movie: Movie | null) => {
+  // The catalogue search's first words when asked with some (an import's unmatched title).
+  const [initialQuery, setInitialQuery] = useState('');
+  const openForm = (movie: Movie | null, query = '') => {
     setEditing(movie);
+    setInitialQuery(query);
     setFormOpen(true);
   };
   const openAdd = () => openForm(null);
   // The bottom bar's plus button lands here and asks for the add-movie action.
-  useAddMovieRequest(openAdd);
+  useAddMovieRequest((query) => openForm(null, query));
 
   return (
     <PageContainer title={username ? t.welcome(username) : t.welcomeAnonymous} intro={t.intro}>
@@ -81,7 +84,12 @@ export function DashboardPage() {
       )}
       {(dialogsReady || formOpen || deleting) && (
         <Suspense fallback={null}>
-          <MovieFormDialog open={formOpen} movie={editing} onClose={() => setFormOpen(false)} />
+          <MovieFormDialog
+            open={formOpen}
+            movie={editing}
+            initialQuery={initialQuery}
+            onClose={() => setFormOpen(false)}
+          />
           <DeleteMovieDialog movie={deleting} onClose={() => setDeleting(null)} />
         </Suspense>
       )}

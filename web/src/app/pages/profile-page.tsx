@@ -6,6 +6,9 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { StatusAvatar } from '../../components/status-avatar';
 import { paths } from '../../config/paths';
+import { DeleteAccount } from '../../features/imports/components/delete-account';
+import { ExportButtons } from '../../features/imports/components/export-buttons';
+import { ImportPanel } from '../../features/imports/components/import-panel';
 import { useSelfOnline } from '../../features/presence/hooks/use-self-online';
 import { BlockedList } from '../../features/privacy/components/blocked-list';
 import { AvatarEditor } from '../../features/users/components/avatar-editor';
@@ -73,6 +76,15 @@ export function ProfilePage() {
         </Section>
         <Section title={t.blocks.title}>
           <BlockedList />
+        </Section>
+        <Section title={t.import.title}>
+          <ImportPanel />
+        </Section>
+        <Section title={t.export.title}>
+          <ExportButtons />
+        </Section>
+        <Section title={t.deleteAccount.title}>
+          <DeleteAccount />
         </Section>
       </Box>
     </PageContainer>

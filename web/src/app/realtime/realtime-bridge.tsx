@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { feedKeys, prependFeedItem } from '../../features/feed/hooks/feed-keys';
 import { refreshFriendState } from '../../features/friends/hooks/friend-keys';
+import { importProgress } from '../../features/imports/import-progress';
 import { applyNewMessage, applyRead, messageKeys } from '../../features/messages/hooks/message-keys';
 import { typingStore } from '../../features/messages/hooks/typing-store';
 import { newsletterKeys } from '../../features/newsletters/hooks/newsletter-keys';
@@ -79,6 +80,7 @@ export function RealtimeBridge() {
         },
         'message:read': ({ by, upTo }) => applyRead(queryClient, by, upTo, userId),
         'message:typing': ({ from }) => typingStore.typing(from),
+        'import:progress': (event) => importProgress.emit(event),
         'realtime:resync': catchUp,
       },
     });

@@ -66,10 +66,13 @@ const toFilmEntryBody = (film: Film, values: MovieFormValues): CreateFilmEntryBo
 export function MovieFormDialog({
   open,
   movie,
+  initialQuery = '',
   onClose,
 }: {
   open: boolean;
   movie?: Movie | null;
+  /** The catalogue search's first words (an import's unmatched title). */
+  initialQuery?: string;
   onClose: () => void;
 }) {
   const theme = useTheme();
@@ -97,10 +100,10 @@ export function MovieFormDialog({
     setErrors({});
     setServerError(null);
     setStep(movie ? 'form' : 'search');
-    setQuery('');
+    setQuery(movie ? '' : initialQuery);
     setFilm(null);
     setOwned(null);
-  }, [open, movie]);
+  }, [open, movie, initialQuery]);
 
   const goTo = (next: Step) => {
     setStep(next);

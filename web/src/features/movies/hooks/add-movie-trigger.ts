@@ -7,6 +7,8 @@ export const ADD_MOVIE_DELAY_MS = 300;
 
 interface AddMovieState {
   addMovie?: number;
+  /** Words the catalogue search starts with (an import's unmatched title). */
+  query?: string;
 }
 
 /**
@@ -14,30 +16,35 @@ interface AddMovieState {
  * history entry's state (a timestamp, so pressing twice asks twice) rather than a global
  * flag, so it survives the lazy dashboard chunk loading.
  */
-export function useRequestAddMovie(): () => void {
+export function useRequestAddMovie(): (query?: string) => void {
   const navigate = useNavigate();
-  return useCallback(() => {
-    navigate(paths.dashboard, { state: { addMovie: Date.now() } satisfies AddMovieState });
-  }, [navigate]);
+  return useCallback(
+    (query?: string) => {
+      const state: AddMovieState = { addMovie: Date.now(), ...(query ? { query } : {}) };
+      navigate(paths.dashboard, { state });
+    },
+    [navigate],
+  );
 }
 
 /**
  * On the dashboard: call `onRequest` 300 ms after a request arrived, then drop the request from
  * the history entry so a reload or a Back does not open it again.
  */
-export function useAddMovieRequest(onRequest: () => void): void {
+export function useAddMovieRequest(onRequest: (query?: string) => void): void {
   const location = useLocation();
   const navigate = useNavigate();
   const requestedAt = (location.state as AddMovieState | null)?.addMovie;
+  const query = (location.state as AddMovieState | null)?.query;
   const callback = useRef(onRequest);
   callback.current = onRequest;
 
   useEffect(() => {
     if (!requestedAt) return;
     const timer = setTimeout(() => {
-      callback.current();
+      callback.current(query);
       navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
     }, ADD_MOVIE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [requestedAt, navigate, location.pathname, location.search]);
+  }, [requestedAt, query, navigate, location.pathname, location.search]);
 }
