@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
 import { toProfile } from '../users/users.mappers';
-import { commentsPage, entriesPage, friendsPage, keyset } from './exports.repository';
+import { commentsPage, entriesPage, friendsPage, keyset, messagesPage } from './exports.repository';
 
 /**
  * The two exports as streams of text (docs/import-export.md): rows are read a page at a time and
@@ -78,6 +78,14 @@ export const EXPORT_SECTIONS: ExportSection[] = [
     async *items(db, user) {
       for await (const f of keyset((after) => friendsPage(db, user.id, after))) {
         yield { ...f, created_at: iso(f.created_at), accepted_at: iso(f.accepted_at) };
+      }
+    },
+  },
+  {
+    name: 'messages',
+    async *items(db, user) {
+      for await (const m of keyset((after) => messagesPage(db, user.id, after))) {
+        yield { ...m, created_at: iso(m.created_at), read_at: iso(m.read_at) };
       }
     },
   },

@@ -100,6 +100,35 @@ export const friendsPage = async (db: Db, userId: string, after?: Cursor): Promi
       limit ${EXPORT_PAGE}`),
   );
 
+export interface MessageExportRow {
+  id: string;
+  /** The other person of the conversation. */
+  user_id: string;
+  username: string;
+  from_me: boolean;
+  text: string | null;
+  film_id: string | null;
+  created_at: string;
+  read_at: string | null;
+}
+
+/** One page of the messages a member sent or received, by the message's id. */
+export const messagesPage = async (db: Db, userId: string, after?: Cursor): Promise<MessageExportRow[]> =>
+  rowsOf<MessageExportRow>(
+    await db.execute(sql`
+      select * from (
+        select m.id, u.id as user_id, u.username, true as from_me, m.text, m.film_id, m.created_at, m.read_at
+        from messages m join users u on u.id = m.recipient_id
+        where m.sender_id = ${userId} ${after ? sql`and m.id > ${after.id}::uuid` : sql``}
+        union all
+        select m.id, u.id, u.username, false, m.text, m.film_id, m.created_at, m.read_at
+        from messages m join users u on u.id = m.sender_id
+        where m.recipient_id = ${userId} ${after ? sql`and m.id > ${after.id}::uuid` : sql``}
+      ) x
+      order by id
+      limit ${EXPORT_PAGE}`),
+  );
+
 /** Every row of a paged reader, a page at a time. */
 export async function* keyset<T extends { id: string; cursor_at?: string }>(
   page: (after?: Cursor) => Promise<T[]>,

@@ -93,6 +93,12 @@ describe('GET /api/export/kinodost.json', () => {
     const friend = await createUser(t.app);
     const stranger = await createUser(t.app);
     await makeFriends(t.app, member.user.id, friend.user.id);
+    const sent = await t.injectAs(friend.token, {
+      method: 'POST',
+      url: `/api/messages/${member.user.id}`,
+      payload: { text: 'Bu filmə bax' },
+    });
+    expect(sent.statusCode).toBe(201);
     const mine = await createMovie(t.app, member.user.id, { title: 'Mənim filmim', status: 'watched', rating: 8 });
     await createMovie(t.app, stranger.user.id, { title: 'Başqasının filmi' });
     await t.app.database.db
@@ -105,7 +111,16 @@ describe('GET /api/export/kinodost.json', () => {
       /^attachment; filename="kinodost-kinosever-\d{4}-\d{2}-\d{2}\.json"/,
     );
     const doc = res.json();
-    expect(Object.keys(doc)).toEqual(['format', 'version', 'exported_at', 'profile', 'entries', 'comments', 'friends']);
+    expect(Object.keys(doc)).toEqual([
+      'format',
+      'version',
+      'exported_at',
+      'profile',
+      'entries',
+      'comments',
+      'friends',
+      'messages',
+    ]);
     expect(doc.profile).toMatchObject({ id: member.user.id, username: 'kinosever', email: member.user.email });
     expect(doc.profile).not.toHaveProperty('passwordHash');
     expect(doc.entries).toEqual([
@@ -120,6 +135,9 @@ describe('GET /api/export/kinodost.json', () => {
     expect(doc.comments).toEqual([expect.objectContaining({ text: 'Əla, "çox" gözəl', film_title: 'Mənim filmim' })]);
     expect(doc.friends).toEqual([
       expect.objectContaining({ user_id: friend.user.id, username: friend.user.username, status: 'accepted' }),
+    ]);
+    expect(doc.messages).toEqual([
+      expect.objectContaining({ id: sent.json().id, user_id: friend.user.id, from_me: false, text: 'Bu filmə bax' }),
     ]);
   });
 
