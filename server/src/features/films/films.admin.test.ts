@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comments, films, movies } from '../../db/schema/index';
+import { comments, films, messages, movies } from '../../db/schema/index';
 import { msg } from '../../lib/messages';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createFilm } from '../../test/factories/film';
@@ -178,6 +178,11 @@ describe('POST /api/admin/films/{id}/merge', () => {
         { filmId: dup.id, movieId: null, authorId: onlyKept.user.id, text: 'Film səhifəsindən', status: 'pending' },
       ])
       .returning();
+    // A recommendation of the duplicate (messages only need a sender and a recipient here).
+    const [recommendation] = await db()
+      .insert(messages)
+      .values({ senderId: both.user.id, recipientId: onlyDup.user.id, filmId: dup.id })
+      .returning();
     // The duplicate's owner's list is cached before the merge.
     expect((await as(onlyDup, 'GET', '/api/movies/')).json().data[0].film_id).toBe(dup.id);
 
@@ -236,6 +241,12 @@ describe('POST /api/admin/films/{id}/merge', () => {
     });
     // The cached list dropped with the merge.
     expect((await as(onlyDup, 'GET', '/api/movies/')).json().data[0].film_id).toBe(kept.id);
+    // The recommendation names the kept film instead of losing its card.
+    const [after] = await db()
+      .select()
+      .from(messages)
+      .where(eq(messages.id, (recommendation as { id: string }).id));
+    expect(after?.filmId).toBe(kept.id);
   });
 
   it('both films with a TMDB id: the kept film keeps its own, and the merge still succeeds', async () => {

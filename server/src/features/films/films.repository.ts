@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { comments, type FilmRow, films, movies } from '../../db/schema/index';
+import { comments, type FilmRow, films, messages, movies, notifications } from '../../db/schema/index';
 import { textQuery } from '../../db/text-query';
 
 /** All SQL about the film catalogue. */
@@ -371,6 +371,9 @@ export const mergeFilms = async (
     // The entry trigger (migration 0013) gives the moved entries the kept film's facts.
     await tx.update(movies).set({ filmId: intoId }).where(eq(movies.filmId, fromId));
     await tx.update(comments).set({ filmId: intoId }).where(eq(comments.filmId, fromId));
+    // Recommendations and notifications keep naming the film instead of losing it with the duplicate.
+    await tx.update(messages).set({ filmId: intoId }).where(eq(messages.filmId, fromId));
+    await tx.update(notifications).set({ filmId: intoId }).where(eq(notifications.filmId, fromId));
     // The unique IMDb and TMDB ids are free only once the merged film is gone.
     await tx.delete(films).where(eq(films.id, fromId));
     const [film] = await tx
