@@ -32,7 +32,6 @@ export const exportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['export'],
         security: bearer,
-        produces: ['text/csv'],
         description:
           "The member's entries as a CSV Letterboxd's importer reads: `Title,Year,Rating10,WatchedDate,imdbID,Directors`. Watchlist entries have neither rating nor day. Streamed.",
         response: { 200: Type.String({ description: 'The CSV file, as an attachment.' }), ...errors },
