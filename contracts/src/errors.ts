@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { nameSchemas } from './schemas/named';
 
 /** Machine-readable error codes carried in every error body. */
 export const ErrorCode = {
@@ -26,3 +27,6 @@ export const ErrorBody = Type.Object({
   fields: Type.Optional(Type.Record(Type.String(), Type.String())),
 });
 export type ErrorBody = Static<typeof ErrorBody>;
+
+// Shared by name in the API document (docs/api.md "Named schemas").
+nameSchemas({ ErrorBody });

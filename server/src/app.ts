@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { type ErrorBody, ErrorCode } from '@kinodost/contracts/errors';
@@ -27,6 +26,7 @@ import { compressionPlugin } from './plugins/compression';
 import { drainPlugin } from './plugins/drain';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { idempotencyPlugin } from './plugins/idempotency';
+import { openapiPlugin } from './plugins/openapi';
 import { responseCachePlugin } from './plugins/response-cache';
 import { docsPolicy, securityHeadersPlugin, servedOverHttps } from './plugins/security-headers';
 import { storagePlugin } from './plugins/storage';
@@ -177,15 +177,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(compressionPlugin);
   await app.register(responseCachePlugin);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5, parts: 6 } });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'KinoDost API',
-        version: '1.0.0',
-        description:
-          'The KinoDost server API (PRODUCT.md). A POST that carries an `Idempotency-Key` header (up to 200 characters) and is repeated by the same member within 24 hours answers the first answer again (same status and body, with `Idempotent-Replayed: true`) and changes nothing.',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+  await app.register(openapiPlugin, {
+    info: {
+      title: 'KinoDost API',
+      version: '1.0.0',
+      description:
+        'The KinoDost server API (docs/api.md). A POST that carries an `Idempotency-Key` header (up to 200 characters) and is repeated by the same member within 24 hours answers the first answer again (same status and body, with `Idempotent-Replayed: true`) and changes nothing.',
     },
   });
   await app.register(swaggerUi, {

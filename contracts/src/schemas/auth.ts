@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { nameSchemas } from './named';
 
 /** Username: 3-30 letters, digits, `_` and `.` (PRODUCT.md "Accounts"). */
 export const Username = Type.String({ minLength: 3, maxLength: 30, pattern: '^[\\p{L}\\p{N}_.]+$' });
@@ -44,3 +45,14 @@ export const ChangePasswordBody = Type.Object({
   newPassword: Password,
 });
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
+
+// Shared by name in the API document (docs/api.md "Named schemas").
+nameSchemas({
+  LoginBody,
+  TokenReply,
+  RegisterBody,
+  ForgotPasswordBody,
+  ResetPasswordBody,
+  ResetTokenReply,
+  ChangePasswordBody,
+});

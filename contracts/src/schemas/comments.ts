@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Nullable, Paged, StringEnum } from './common';
+import { nameSchemas } from './named';
 import { PersonRef } from './people';
 
 export const CommentStatus = StringEnum(['pending', 'approved', 'rejected']);
@@ -51,3 +52,6 @@ export const BulkModerationBody = Type.Object({
   action: ModerationAction,
 });
 export type BulkModerationBody = Static<typeof BulkModerationBody>;
+
+// Shared by name in the API document (docs/api.md "Named schemas").
+nameSchemas({ Comment, CreateCommentBody, CommentList, AdminComment, AdminCommentList, BulkModerationBody });

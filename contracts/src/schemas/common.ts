@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from 'typebox';
+import { nameSchemas } from './named';
 
 /*
  * Nullable and StringEnum write "T or null" and "one of these strings" as JSON Schema type
@@ -50,3 +51,6 @@ export type CountReply = Static<typeof CountReply>;
 /** A path parameter holding a UUID. */
 export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 export type IdParams = Static<typeof IdParams>;
+
+// Shared by name in the API document (docs/api.md "Named schemas").
+nameSchemas({ MessageReply, CountReply });

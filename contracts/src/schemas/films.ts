@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { Nullable, Paged, StringEnum } from './common';
 import { Movie, MovieStatus } from './movies';
+import { nameSchemas } from './named';
 import { PersonRef } from './people';
 
 /** Longest film search query, in characters. */
@@ -130,3 +131,18 @@ export type AdminUpdateFilmBody = Static<typeof AdminUpdateFilmBody>;
 /** POST /api/admin/films/{id}/merge: the film that stays; {id} is merged into it and deleted. */
 export const MergeFilmBody = Type.Object({ into: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
 export type MergeFilmBody = Static<typeof MergeFilmBody>;
+
+// Shared by name in the API document (docs/api.md "Named schemas").
+nameSchemas({
+  Film,
+  FilmSearchHit,
+  FilmSearchResult,
+  FilmStats,
+  FilmFriendEntry,
+  FilmPage,
+  TmdbCandidate,
+  TmdbSearchResult,
+  AdminFilmList,
+  AdminUpdateFilmBody,
+  MergeFilmBody,
+});

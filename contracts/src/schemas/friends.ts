@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Nullable, Paged, StringEnum } from './common';
+import { nameSchemas } from './named';
 import { PersonRef } from './people';
 
 /** Friend lists page by 20 by default, at most 100 a page. */
@@ -120,3 +121,19 @@ export type PersonWithStatus = Static<typeof PersonWithStatus>;
 
 export const PeopleList = Paged(PersonWithStatus);
 export type PeopleList = Static<typeof PeopleList>;
+
+// Shared by name in the API document (docs/api.md "Named schemas").
+nameSchemas({
+  FriendEntry,
+  IncomingRequest,
+  OutgoingRequest,
+  FriendList,
+  IncomingRequestList,
+  OutgoingRequestList,
+  FriendshipStatusReply,
+  SendRequestReply,
+  AcceptReply,
+  RejectReply,
+  PersonWithStatus,
+  PeopleList,
+});

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Nullable, Paged, StringEnum } from './common';
+import { nameSchemas } from './named';
 import { PersonRef } from './people';
 
 export const MovieStatus = StringEnum(['watched', 'watchlist']);
@@ -121,3 +122,6 @@ export const MovieSearchHit = Type.Intersect([Movie, Type.Object({ score: Type.N
 export type MovieSearchHit = Static<typeof MovieSearchHit>;
 export const MovieSearchResult = Paged(MovieSearchHit);
 export type MovieSearchResult = Static<typeof MovieSearchResult>;
+
+// Shared by name in the API document (docs/api.md "Named schemas").
+nameSchemas({ Movie, CreateMovieBody, UpdateMovieBody, MovieList, MovieSearchHit, MovieSearchResult });

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Paged } from './common';
+import { nameSchemas } from './named';
 
 /** Limits of a newsletter's fields, shared by the server's schema and the web editor. */
 export const NEWSLETTER_TITLE_MAX = 200;
@@ -80,3 +81,14 @@ export const UpdateNewsletterBody = Type.Partial(Type.Object(newsletterFields), 
   minProperties: 1,
 });
 export type UpdateNewsletterBody = Static<typeof UpdateNewsletterBody>;
+
+// Shared by name in the API document (docs/api.md "Named schemas").
+nameSchemas({
+  NewsletterSummary,
+  Newsletter,
+  NewsletterList,
+  AdminNewsletterList,
+  LatestNewsletters,
+  CreateNewsletterBody,
+  UpdateNewsletterBody,
+});

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Nullable } from './common';
+import { nameSchemas } from './named';
 
 /** A member as shown beside their content: owner of a movie, author of a comment. */
 export const PersonRef = Type.Object({
@@ -8,3 +9,6 @@ export const PersonRef = Type.Object({
   avatar_url: Nullable(Type.String()),
 });
 export type PersonRef = Static<typeof PersonRef>;
+
+// Shared by name in the API document (docs/api.md "Named schemas").
+nameSchemas({ PersonRef });

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { nameSchemas } from './named';
 
 /** One day of activity for the admin overview chart. */
 export const DailyActivity = Type.Object({
@@ -18,3 +19,6 @@ export const AdminStats = Type.Object({
   series: Type.Array(DailyActivity),
 });
 export type AdminStats = Static<typeof AdminStats>;
+
+// Shared by name in the API document (docs/api.md "Named schemas").
+nameSchemas({ DailyActivity, AdminStats });

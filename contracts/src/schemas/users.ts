@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { Email, Username } from './auth';
 import { Nullable, Paged, StringEnum } from './common';
+import { nameSchemas } from './named';
 
 /**
  * Who may see a member's collection, entries and activity: anyone (public), friends, or
@@ -80,3 +81,5 @@ export const DeleteAccountBody = Type.Object(
   { additionalProperties: false },
 );
 export type DeleteAccountBody = Static<typeof DeleteAccountBody>;
+// Shared by name in the API document (docs/api.md "Named schemas").
+nameSchemas({ UserProfile, PublicProfile, UpdateProfileBody, AdminUpdateUserBody, AdminFlagBody, UserList });

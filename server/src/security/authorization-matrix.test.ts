@@ -245,7 +245,7 @@ const MATRIX: Row[] = [
   // imports and exports: a member's own
   {
     method: 'POST',
-    path: '/api/import/',
+    path: '/api/import',
     url: () => '/api/import/',
     body: () => {
       const form = new FormData();
@@ -287,7 +287,7 @@ const MATRIX: Row[] = [
     expect: adminOnly(200),
   },
   // friends: everything needs a member, and only the parties may act on a request
-  { method: 'GET', path: '/api/friends/', url: () => '/api/friends/', expect: members(200) },
+  { method: 'GET', path: '/api/friends', url: () => '/api/friends/', expect: members(200) },
   {
     method: 'GET',
     path: '/api/friends/requests/incoming',
@@ -361,7 +361,7 @@ const MATRIX: Row[] = [
     why: 'lifting a block one never made leaves the same state',
   },
   // messages: only between friends; anyone else (a stranger, an admin) gets 404 for the conversation
-  { method: 'GET', path: '/api/messages/', url: () => '/api/messages/', expect: members(200) },
+  { method: 'GET', path: '/api/messages', url: () => '/api/messages/', expect: members(200) },
   {
     method: 'GET',
     path: '/api/messages/unread-count',
@@ -411,7 +411,7 @@ const MATRIX: Row[] = [
     expect: ownerOnly(200, 200),
   },
   // the catalogue's administration
-  { method: 'GET', path: '/api/admin/films/', url: () => '/api/admin/films/', expect: adminOnly(200) },
+  { method: 'GET', path: '/api/admin/films', url: () => '/api/admin/films/', expect: adminOnly(200) },
   {
     method: 'PUT',
     path: '/api/admin/films/{id}',
@@ -436,10 +436,10 @@ const MATRIX: Row[] = [
     expect: members(201),
   },
   // movies: reading is public (the own list needs a member); changing is the owner's or an admin's
-  { method: 'GET', path: '/api/movies/', url: () => '/api/movies/', expect: members(200) },
+  { method: 'GET', path: '/api/movies', url: () => '/api/movies/', expect: members(200) },
   {
     method: 'POST',
-    path: '/api/movies/',
+    path: '/api/movies',
     url: () => '/api/movies/',
     body: () => ({ title: 'Yeni film', year: 2001, status: 'watchlist' }),
     expect: members(201),
@@ -493,7 +493,7 @@ const MATRIX: Row[] = [
     expect: ownerOnly(200, 200),
   },
   // moderation
-  { method: 'GET', path: '/api/admin/comments/', url: () => '/api/admin/comments/', expect: adminOnly(200) },
+  { method: 'GET', path: '/api/admin/comments', url: () => '/api/admin/comments/', expect: adminOnly(200) },
   {
     method: 'PUT',
     path: '/api/admin/comments/{id}/approve',
@@ -521,8 +521,8 @@ const MATRIX: Row[] = [
   },
   { method: 'GET', path: '/api/stats/admin', url: () => '/api/stats/admin', expect: adminOnly(200) },
   // the feed and notifications: the caller's own, so every member may and nobody else
-  { method: 'GET', path: '/api/feed/', url: () => '/api/feed/', expect: members(200) },
-  { method: 'GET', path: '/api/notifications/', url: () => '/api/notifications/', expect: members(200) },
+  { method: 'GET', path: '/api/feed', url: () => '/api/feed/', expect: members(200) },
+  { method: 'GET', path: '/api/notifications', url: () => '/api/notifications/', expect: members(200) },
   {
     method: 'GET',
     path: '/api/notifications/unread-count',
@@ -537,7 +537,9 @@ const MATRIX: Row[] = [
     expect: members(200),
   },
   // newsletters
-  { method: 'GET', path: '/api/newsletters/', url: () => '/api/newsletters/', expect: all(200) },
+  { method: 'GET', path: '/api/newsletters', url: () => '/api/newsletters/', expect: all(200) },
+  // the install's public settings (the footer's links)
+  { method: 'GET', path: '/api/site', url: () => '/api/site', expect: all(200) },
   { method: 'GET', path: '/api/newsletters/latest', url: () => '/api/newsletters/latest', expect: all(200) },
   {
     method: 'GET',

@@ -6,6 +6,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { type App, buildApp } from '../app';
 import { loadConfig } from '../config';
+import { createContractCheck } from './contract-check';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestApp {
@@ -46,13 +47,28 @@ export async function buildTestApp(
   const app = await buildApp(config, { database });
   await app.ready();
   const outboxDir = path.join(dataDir, 'outbox');
+  const check = createContractCheck(app.swagger() as Record<string, unknown>);
+  // Every answer is held to the API document (test/contract-check.ts): a violation fails the test.
+  const inject = async (opts: InjectOptions) => {
+    const res = await app.inject(opts);
+    const url = typeof opts.url === 'string' ? opts.url : (opts.url?.pathname ?? opts.path ?? '/');
+    const violations = check({
+      method: opts.method ?? 'GET',
+      url: typeof url === 'string' ? url : '/',
+      statusCode: res.statusCode,
+      headers: res.headers,
+      body: opts.method === 'HEAD' ? '' : res.body,
+    });
+    if (violations.length) throw new Error(`the answer breaks the API document:\n${violations.join('\n')}`);
+    return res;
+  };
   return {
     app,
     database,
     dataDir,
-    inject: (opts) => app.inject(opts),
+    inject,
     injectAs: (token, opts) =>
-      app.inject({ ...opts, headers: { ...(opts.headers ?? {}), authorization: `Bearer ${token}` } }),
+      inject({ ...opts, headers: { ...(opts.headers ?? {}), authorization: `Bearer ${token}` } }),
     async outbox() {
       const files = await readdir(outboxDir).catch(() => [] as string[]);
       return Promise.all(

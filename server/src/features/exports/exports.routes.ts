@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '@kinodost/contracts/errors';
 import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
 import { bearer, currentUser } from '../../lib/route-helpers';
 import { kinodostJson, letterboxdCsv } from './export-writers';
 
@@ -31,10 +32,9 @@ export const exportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['export'],
         security: bearer,
-        produces: ['text/csv'],
         description:
           "The member's entries as a CSV Letterboxd's importer reads: `Title,Year,Rating10,WatchedDate,imdbID,Directors`. Watchlist entries have neither rating nor day. Streamed.",
-        response: errors,
+        response: { 200: Type.String({ description: 'The CSV file, as an attachment.' }), ...errors },
       },
     },
     async (request, reply) => {
@@ -56,8 +56,11 @@ export const exportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['export'],
         security: bearer,
         description:
-          "Everything that is the member's: `{format, version, exported_at, profile, entries, comments, friends}`. Streamed.",
-        response: errors,
+          "Everything that is the member's: `{format, version, exported_at, profile, entries, comments, friends, messages}`. Streamed.",
+        response: {
+          200: Type.Object({}, { additionalProperties: true, description: 'The JSON document, as an attachment.' }),
+          ...errors,
+        },
       },
     },
     async (request, reply) => {

@@ -148,6 +148,7 @@ export const filmsRoutes: FastifyPluginAsyncTypebox<{ films: FilmsService; movie
     '/:id/poster',
     {
       onRequest: [app.requireMember, refuseOversizePoster],
+      config: { upload: { field: 'poster' } },
       schema: {
         tags: ['films'],
         security: bearer,

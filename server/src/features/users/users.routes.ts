@@ -107,6 +107,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/avatar',
     {
       onRequest: [app.requireMember, refuseOversizeAvatar],
+      config: { upload: { field: 'avatar' } },
       schema: {
         tags: ['users'],
         security: bearer,

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { operationIdOf } from './openapi';
+
+type Operation = {
+  operationId?: string;
+  summary?: string;
+  tags?: string[];
+  security?: unknown[];
+  parameters?: Array<{ in: string; name: string; required?: boolean }>;
+  requestBody?: { content: Record<string, { schema: unknown }> };
+  responses: Record<string, unknown>;
+};
+type Document = {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, unknown>; responses: Record<string, unknown> };
+  tags: Array<{ name: string; description: string }>;
+};
+
+let t: TestApp;
+let doc: Document;
+beforeAll(async () => {
+  t = await buildTestApp();
+  const res = await t.inject({ method: 'GET', url: '/api/docs/json' });
+  expect(res.statusCode).toBe(200);
+  doc = res.json();
+});
+afterAll(() => t.close());
+
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, method, path, op })),
+  );
+
+describe('the API document (docs/api.md)', () => {
+  it('gives every operation an operationId, a summary and a declared tag, so a route added later fails here', () => {
+    const declared = new Set(doc.tags.map((tag) => tag.name));
+    const missing = operations()
+      .filter(({ op }) => !op.operationId || !op.summary || !op.tags?.length || !op.tags.every((x) => declared.has(x)))
+      .map(({ route }) => route);
+    expect(missing).toEqual([]);
+    const ids = operations().map(({ op }) => op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(operations().length).toBeGreaterThanOrEqual(60);
+  });
+
+  it('derives operationIds from the method and path', () => {
+    expect(operationIdOf('get', '/api/movies/search/{query}')).toBe('getMoviesSearchByQuery');
+    expect(doc.paths['/api/user/profile/username/{username}']?.get?.operationId).toBe(
+      'getUserProfileUsernameByUsername',
+    );
+    expect(doc.paths['/api/admin/comments/bulk']?.post?.tags).toEqual(['admin']);
+  });
+
+  it('names shared schemas once and refers to them, the error body included', () => {
+    for (const name of [
+      'ErrorBody',
+      'Movie',
+      'MovieList',
+      'UserProfile',
+      'PublicProfile',
+      'Film',
+      'Comment',
+      'PersonRef',
+    ]) {
+      expect(doc.components.schemas).toHaveProperty(name);
+    }
+    expect(doc.paths['/api/movies/{id}']?.get?.responses['404']).toEqual({
+      description: 'Not Found',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+    });
+    const text = JSON.stringify(doc.paths);
+    // The error body's shape appears nowhere inline.
+    expect(text).not.toContain('"enum":[false]');
+    expect((doc.components.schemas.Movie as { properties: { owner: unknown } }).properties.owner).toEqual({
+      $ref: '#/components/schemas/PersonRef',
+    });
+  });
+
+  it('lists each route once, without a trailing slash', () => {
+    const paths = Object.keys(doc.paths);
+    expect(paths.filter((p) => p.endsWith('/'))).toEqual([]);
+    expect(paths).toContain('/api/movies');
+    expect(paths).toContain('/api/admin/comments');
+  });
+
+  it('marks query parameters with a default, and other optional ones, as optional', () => {
+    const required = operations().flatMap(({ route, op }) =>
+      (op.parameters ?? []).filter((p) => p.in === 'query' && p.required).map((p) => `${route} ${p.name}`),
+    );
+    // Only the search words, which these routes cannot do without (no default; a missing one is a 400).
+    expect(required.sort()).toEqual([
+      'GET /api/films/search q',
+      'GET /api/films/tmdb/search q',
+      'GET /api/friends/people q',
+    ]);
+  });
+
+  it('describes the multipart bodies of uploads', () => {
+    expect(doc.paths['/api/user/avatar']?.post?.requestBody?.content).toEqual({
+      'multipart/form-data': {
+        schema: { type: 'object', required: ['avatar'], properties: { avatar: { type: 'string', format: 'binary' } } },
+      },
+    });
+    expect(doc.paths['/api/films/{id}/poster']?.post?.requestBody?.content).toHaveProperty(
+      ['multipart/form-data', 'schema', 'required'],
+      ['poster'],
+    );
+  });
+
+  it('documents the 503 of a draining server once, for every operation', () => {
+    expect(doc.components.responses).toHaveProperty('Unavailable');
+    const without = operations().filter(({ op }) => !op.responses['503']);
+    expect(without.map(({ route }) => route)).toEqual([]);
+  });
+
+  it('says which operations are public', () => {
+    expect(doc.paths['/api/health']?.get?.security).toEqual([]);
+    expect(doc.paths['/api/movies']?.get?.security).toEqual([{ bearer: [] }]);
+  });
+});
