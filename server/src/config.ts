@@ -154,6 +154,10 @@ const jwtSecretSetting = (env: Env, dataDir: string): string => {
 };
 
 /** Reads and validates the settings; throws ConfigError naming the first bad one. */
+/** A footer link: the https address set, KinoDost's own account when unset, null for `none`. */
+const socialSetting = (env: Env, name: string, fallback: string): string | null =>
+  env[name]?.trim() === 'none' ? null : (urlSetting(env, name, ['https:']) ?? fallback);
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const port = intSetting(env, 'PORT', 5000, 0, 65535);
   const dataDir = path.resolve(cwd, env.DATA_DIR || './data');
@@ -175,10 +179,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     smtpUrl: urlSetting(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || 'KinoDost <no-reply@kinodost.local>',
     publicUrl,
+    // The footer links to three social networks on every install; `none` leaves one out.
     social: {
-      instagram: urlSetting(env, 'SOCIAL_INSTAGRAM', ['https:']) ?? null,
-      facebook: urlSetting(env, 'SOCIAL_FACEBOOK', ['https:']) ?? null,
-      x: urlSetting(env, 'SOCIAL_X', ['https:']) ?? null,
+      instagram: socialSetting(env, 'SOCIAL_INSTAGRAM', 'https://www.instagram.com/kinodost'),
+      facebook: socialSetting(env, 'SOCIAL_FACEBOOK', 'https://www.facebook.com/kinodost'),
+      x: socialSetting(env, 'SOCIAL_X', 'https://x.com/kinodost'),
     },
     jwtSecret: jwtSecretSetting(env, dataDir),
     trustProxy: trustProxySetting(env.TRUST_PROXY),

@@ -8,16 +8,16 @@ afterEach(async () => {
   t = undefined;
 });
 
-it('GET /api/site answers the footer links set with SOCIAL_*, and null for the ones left unset', async () => {
+it('GET /api/site answers the footer links set with SOCIAL_*, KinoDost’s own when unset, null for none', async () => {
   t = await buildTestApp({
     SOCIAL_INSTAGRAM: 'https://www.instagram.com/bizimkino',
-    SOCIAL_X: 'https://x.com/bizimkino',
+    SOCIAL_FACEBOOK: 'none',
   });
   const res = await t.inject({ method: 'GET', url: '/api/site' });
   expect(res.statusCode).toBe(200);
   expect(res.headers['cache-control']).toBe('public, max-age=3600');
   expect(res.json()).toEqual({
-    social: { instagram: 'https://www.instagram.com/bizimkino', facebook: null, x: 'https://x.com/bizimkino' },
+    social: { instagram: 'https://www.instagram.com/bizimkino', facebook: null, x: 'https://x.com/kinodost' },
   });
 });
 
