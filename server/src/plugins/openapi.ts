@@ -10,7 +10,7 @@ import { SUMMARIES, TAG_DESCRIPTIONS } from './openapi-texts';
  * route does not say for itself is filled in here, once, so that routes added later get it too:
  * tag, operationId and summary; shared schemas by name; `security: []` on public operations;
  * optional query parameters where a default applies; the multipart body of an upload; one path
- * per route (no trailing slash); the 503 every route can answer while the server drains.
+ * per route (no trailing slash); the 500 and the 503 (while the server drains) every route can answer.
  */
 
 declare module 'fastify' {
@@ -147,6 +147,7 @@ export function completeDocument(document: Json): Json {
       for (const [code, answer] of Object.entries(responses)) {
         if (answer.description === 'Default Response') answer.description = STATUS_CODES[Number(code)] ?? code;
       }
+      responses['500'] ??= { $ref: '#/components/responses/InternalError' };
       responses['503'] ??= { $ref: '#/components/responses/Unavailable' };
     }
   }
@@ -154,12 +155,17 @@ export function completeDocument(document: Json): Json {
   const components = document.components as Json;
   components.schemas ??= {};
   const schemas = components.schemas as Json;
+  const errorBody = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } };
   components.responses = {
     ...(components.responses as Json | undefined),
+    InternalError: {
+      description: 'Something failed on the server (logged with the request id); the body says so in Azerbaijani.',
+      content: errorBody,
+    },
     Unavailable: {
       description:
         'The server is shutting down (draining) or a store it needs is unreachable; try again, on another instance if there is one.',
-      content: { 'application/json': { schema: schemas.ErrorBody ? { $ref: '#/components/schemas/ErrorBody' } : {} } },
+      content: errorBody,
     },
   };
   components.schemas = withoutConditionals(schemas);
