@@ -11,11 +11,28 @@ export const DailyActivity = Type.Object({
 });
 export type DailyActivity = Static<typeof DailyActivity>;
 
-/** GET /api/stats/admin: SPEC.md's two counts, plus the last 30 days of activity. */
+/** The chart ranges the overview offers, in days. */
+export const STATS_RANGES = [7, 30, 90] as const;
+export type StatsRange = (typeof STATS_RANGES)[number];
+
+/** GET /api/stats/admin?days: the series covers the last `days` UTC days, today included. */
+export const AdminStatsQuery = Type.Object({
+  days: Type.Optional(Type.Integer({ enum: [...STATS_RANGES], default: 30 })),
+});
+export type AdminStatsQuery = Static<typeof AdminStatsQuery>;
+
+/**
+ * GET /api/stats/admin: SPEC.md's two counts, the catalogue's sizes, members active today and
+ * in the last seven UTC days (by last seen), plus `days` days of activity.
+ */
 export const AdminStats = Type.Object({
   userCount: Type.Integer(),
   pendingCommentCount: Type.Integer(),
   movieCount: Type.Integer(),
+  filmCount: Type.Integer(),
+  commentCount: Type.Integer(),
+  activeToday: Type.Integer(),
+  activeThisWeek: Type.Integer(),
   series: Type.Array(DailyActivity),
 });
 export type AdminStats = Static<typeof AdminStats>;

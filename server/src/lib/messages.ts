@@ -33,6 +33,7 @@ export const msg = {
     passwordIsUsername: 'Şifrə istifadəçi adı ilə eyni ola bilməz',
     passwordCommon: 'Bu şifrə çox sadədir, başqa şifrə seçin',
     visibility: 'Görünmə yalnız "public", "friends" və ya "private" ola bilər',
+    days: 'Aralıq yalnız 7, 30 və ya 90 gün ola bilər',
   },
   auth: {
     missingToken: 'Giriş tələb olunur',

@@ -22,7 +22,8 @@ function fieldText(field: string, e: FastifySchemaValidationError): string {
     case 'format':
       return field === 'email' ? msg.fields.email : msg.fields.invalid;
     case 'enum':
-      return field === 'visibility' ? msg.fields.visibility : msg.fields.invalid;
+      if (field === 'visibility') return msg.fields.visibility;
+      return field === 'days' ? msg.fields.days : msg.fields.invalid;
     case 'minLength':
     case 'maxLength':
     case 'pattern':

@@ -93,6 +93,11 @@ export const az = {
       pendingComments: 'Gözləyən şərhlər',
       manageUsers: 'İstifadəçiləri idarə et',
       moderateComments: 'Şərhlərə bax',
+      filmCount: 'Filmlər',
+      commentCount: 'Şərhlər',
+      activeToday: 'Bu gün aktiv',
+      activeThisWeek: 'Bu həftə aktiv',
+      manageFilms: 'Filmlərə bax',
     },
     users: {
       searchLabel: 'Axtarış',
@@ -681,11 +686,13 @@ export const az = {
 
   /** The admin overview's activity chart (issue 3). */
   adminActivity: {
-    title: 'Son 30 gündə fəaliyyət',
+    title: (days: number) => `Son ${days} gündə fəaliyyət`,
+    rangeLabel: 'Qrafikin aralığı',
+    range: (days: number) => `${days} gün`,
     movieCount: (count: number) => `Cəmi ${formatNumber(count)} film`,
     series: { signups: 'Qeydiyyatlar', movies: 'Filmlər', comments: 'Şərhlər' },
-    chartLabel: (signups: number, movies: number, comments: number) =>
-      `Son 30 gündə gündəlik fəaliyyət qrafiki: cəmi ${signups} qeydiyyat, ${movies} film, ${comments} şərh`,
+    chartLabel: (days: number, signups: number, movies: number, comments: number) =>
+      `Son ${days} gündə gündəlik fəaliyyət qrafiki: cəmi ${signups} qeydiyyat, ${movies} film, ${comments} şərh`,
     tableCaption: 'Gündəlik fəaliyyət cədvəli',
     date: 'Tarix',
     empty: 'Statistikanı yükləmək mümkün olmadı və ya hələ məlumat yoxdur.',

@@ -7,18 +7,41 @@ export interface Totals {
   users: number;
   movies: number;
   pendingComments: number;
+  films: number;
+  comments: number;
+  activeToday: number;
+  activeThisWeek: number;
 }
 
+type TotalsRow = Record<'users' | 'movies' | 'pending' | 'films' | 'comments' | 'today' | 'week', number>;
+
+/**
+ * The overview's counts. Activity is read from `users.last_seen_at` (touched by the presence
+ * socket) in UTC calendar days, like the chart: "today" is since 00:00 UTC of the current day,
+ * "this week" since 00:00 UTC six days earlier, i.e. the same seven days as the 7-day chart.
+ */
 export const totals = async (db: Db): Promise<Totals> => {
-  const res = await db.execute<{ users: number; movies: number; pending: number }>(sql`
+  const res = await db.execute(sql`
+    with bounds as (
+      select ((now() at time zone 'utc')::date)::timestamp at time zone 'utc' as today,
+             ((now() at time zone 'utc')::date - 6)::timestamp at time zone 'utc' as week
+    )
     select (select count(*) from users)::int as users,
            (select count(*) from movies)::int as movies,
-           (select count(*) from comments where status = 'pending')::int as pending`);
-  const row = (res as unknown as { rows: { users: number; movies: number; pending: number }[] }).rows[0];
+           (select count(*) from comments where status = 'pending')::int as pending,
+           (select count(*) from films)::int as films,
+           (select count(*) from comments)::int as comments,
+           (select count(*) from users, bounds where last_seen_at >= bounds.today)::int as today,
+           (select count(*) from users, bounds where last_seen_at >= bounds.week)::int as week`);
+  const row = (res as unknown as { rows: TotalsRow[] }).rows[0];
   return {
     users: Number(row?.users ?? 0),
     movies: Number(row?.movies ?? 0),
     pendingComments: Number(row?.pending ?? 0),
+    films: Number(row?.films ?? 0),
+    comments: Number(row?.comments ?? 0),
+    activeToday: Number(row?.today ?? 0),
+    activeThisWeek: Number(row?.week ?? 0),
   };
 };
 

@@ -15,16 +15,38 @@ beforeEach(() => {
 describe('admin calls', () => {
   it('stats come from GET /api/stats/admin with the Bearer token', async () => {
     const series = [{ date: '2026-01-01', signups: 1, movies: 2, comments: 3 }];
-    fetchMock.mockResolvedValue(jsonResponse({ userCount: 42, pendingCommentCount: 5, movieCount: 7, series }));
-    await expect(getAdminStats()).resolves.toEqual({ userCount: 42, pendingCommentCount: 5, movieCount: 7, series });
+    const stats = {
+      userCount: 42,
+      pendingCommentCount: 5,
+      movieCount: 7,
+      filmCount: 6,
+      commentCount: 9,
+      activeToday: 2,
+      activeThisWeek: 4,
+      series,
+    };
+    fetchMock.mockResolvedValue(jsonResponse(stats));
+    await expect(getAdminStats()).resolves.toEqual(stats);
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/stats/admin');
     expect(new Headers(init.headers).get('authorization')).toBe('Bearer admin-token');
+    fetchMock.mockResolvedValue(jsonResponse(stats));
+    await getAdminStats(undefined, 90);
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/stats/admin?days=90');
   });
 
   it('stats yield zeros on failure instead of an error (SPEC.md section 7)', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ success: false, error: 'Xəta', code: 'INTERNAL' }, 500));
-    const zeros = { userCount: 0, pendingCommentCount: 0, movieCount: 0, series: [] };
+    const zeros = {
+      userCount: 0,
+      pendingCommentCount: 0,
+      movieCount: 0,
+      filmCount: 0,
+      commentCount: 0,
+      activeToday: 0,
+      activeThisWeek: 0,
+      series: [],
+    };
     await expect(getAdminStats()).resolves.toEqual(zeros);
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(getAdminStats()).resolves.toEqual(zeros);
@@ -32,7 +54,16 @@ describe('admin calls', () => {
 
   it('stats from an older server without the series still read as counts and an empty series', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ userCount: 3, pendingCommentCount: 1 }));
-    await expect(getAdminStats()).resolves.toEqual({ userCount: 3, pendingCommentCount: 1, movieCount: 0, series: [] });
+    await expect(getAdminStats()).resolves.toEqual({
+      userCount: 3,
+      pendingCommentCount: 1,
+      movieCount: 0,
+      filmCount: 0,
+      commentCount: 0,
+      activeToday: 0,
+      activeThisWeek: 0,
+      series: [],
+    });
   });
 
   it('the user list sends page, limit, q and sort', async () => {

@@ -62,13 +62,35 @@ describe('ActivityChart', () => {
 });
 
 describe('AdminOverviewPage', () => {
-  it('shows the two counts and the chart of the series from /api/stats/admin', async () => {
+  it('shows the counts and the chart of the series from /api/stats/admin', async () => {
     stubFetch({
-      'GET /api/stats/admin': () => jsonResponse({ userCount: 12, pendingCommentCount: 3, movieCount: 450, series }),
+      'GET /api/stats/admin': () =>
+        jsonResponse({
+          userCount: 12,
+          pendingCommentCount: 3,
+          movieCount: 450,
+          filmCount: 3177,
+          commentCount: 1234567,
+          activeToday: 5,
+          activeThisWeek: 1200,
+          series,
+        }),
     });
     renderWithApp(<AdminOverviewPage />, { route: '/admin', auth: fakeAuth({ isAdmin: true }) });
     expect(await screen.findByTestId('stat-user-count')).toHaveTextContent('12');
     expect(screen.getByTestId('stat-pending-comments')).toHaveTextContent('3');
+    // The new cards, their labels, and az-AZ grouping of thousands.
+    const card = (label: string) => screen.getByRole('heading', { name: label }).closest('.MuiPaper-root');
+    expect(card('İstifadəçilər')).toHaveTextContent('12');
+    expect(card('Gözləyən şərhlər')).toHaveTextContent('3');
+    expect(card('Filmlər')).toHaveTextContent('3.177');
+    expect(card('Şərhlər')).toHaveTextContent('1.234.567');
+    expect(card('Bu gün aktiv')).toHaveTextContent('5');
+    expect(card('Bu həftə aktiv')).toHaveTextContent('1.200');
+    expect(screen.getByTestId('stat-film-count')).toHaveTextContent('3.177');
+    expect(screen.getByTestId('stat-comment-count')).toHaveTextContent('1.234.567');
+    expect(screen.getByTestId('stat-active-today')).toHaveTextContent('5');
+    expect(screen.getByTestId('stat-active-week')).toHaveTextContent('1.200');
     expect(await screen.findByRole('img', { name: /cəmi 30 qeydiyyat, 435 film, 7 şərh/ })).toBeInTheDocument();
     expect(screen.getByText('Cəmi 450 film')).toBeInTheDocument();
   });
@@ -78,6 +100,54 @@ describe('AdminOverviewPage', () => {
     renderWithApp(<AdminOverviewPage />, { route: '/admin', auth: fakeAuth({ isAdmin: true }) });
     expect(await screen.findByTestId('stat-user-count')).toHaveTextContent('0');
     expect(screen.getByTestId('stat-pending-comments')).toHaveTextContent('0');
+    expect(screen.getByTestId('stat-film-count')).toHaveTextContent('0');
+    expect(screen.getByTestId('stat-active-week')).toHaveTextContent('0');
     expect(screen.getByText('Statistikanı yükləmək mümkün olmadı və ya hələ məlumat yoxdur.')).toBeInTheDocument();
+  });
+
+  it('the range toggle asks for 7 or 90 days and redraws the chart; 30 is the default', async () => {
+    const day = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 86400_000).toISOString().slice(0, 10);
+    const span = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ date: day(i), signups: 1, movies: 0, comments: 0 }));
+    const router = stubFetch({
+      'GET /api/stats/admin': ({ url }) =>
+        jsonResponse({
+          userCount: 1,
+          pendingCommentCount: 0,
+          movieCount: 0,
+          filmCount: 0,
+          commentCount: 0,
+          activeToday: 0,
+          activeThisWeek: 0,
+          series: span(Number(url.searchParams.get('days') ?? 30)),
+        }),
+    });
+    renderWithApp(<AdminOverviewPage />, { route: '/admin', auth: fakeAuth({ isAdmin: true }) });
+    const group = screen.getByRole('group', { name: 'Qrafikin aralığı' });
+    expect(within(group).getByRole('button', { name: '30 gün' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByRole('img', { name: /cəmi 30 qeydiyyat/ })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Son 30 gündə fəaliyyət' })).toBeInTheDocument();
+
+    await userEvent.click(within(group).getByRole('button', { name: '7 gün' }));
+    expect(
+      await screen.findByRole('img', {
+        name: 'Son 7 gündə gündəlik fəaliyyət qrafiki: cəmi 7 qeydiyyat, 0 film, 0 şərh',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Son 7 gündə fəaliyyət' })).toBeInTheDocument();
+    expect(within(group).getByRole('button', { name: '7 gün' })).toHaveAttribute('aria-pressed', 'true');
+    expect(
+      screen.getByTestId('series-signups').querySelector('polyline')?.getAttribute('points')?.split(' '),
+    ).toHaveLength(7);
+
+    await userEvent.click(within(group).getByRole('button', { name: '90 gün' }));
+    expect(
+      await screen.findByRole('img', { name: /Son 90 gündə gündəlik fəaliyyət qrafiki: cəmi 90 qeydiyyat/ }),
+    ).toBeInTheDocument();
+    expect(router.calls().filter((c) => c.startsWith('GET /api/stats/admin'))).toEqual([
+      'GET /api/stats/admin',
+      'GET /api/stats/admin?days=7',
+      'GET /api/stats/admin?days=90',
+    ]);
   });
 });

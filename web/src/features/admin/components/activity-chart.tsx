@@ -44,7 +44,7 @@ export const niceMax = (max: number): number => {
 };
 
 /**
- * Sign-ups, movies and comments per day over the series (30 days), as an accessible SVG line
+ * Sign-ups, movies and comments per day over the series (7, 30 or 90 days), as an accessible SVG line
  * chart: a summary label, a legend with totals, a hover read-out, and the same data as a table
  * on request.
  */
@@ -70,7 +70,7 @@ export function ActivityChart({ series }: { series: DailyActivity[] }) {
       >,
     [series],
   );
-  const label = t.chartLabel(totals.signups, totals.movies, totals.comments);
+  const label = t.chartLabel(series.length, totals.signups, totals.movies, totals.comments);
   const top = niceMax(Math.max(0, ...series.flatMap((day) => KEYS.map((key) => day[key]))));
 
   if (series.length === 0) {
@@ -95,7 +95,7 @@ export function ActivityChart({ series }: { series: DailyActivity[] }) {
     <Box>
       <Box
         component="ul"
-        aria-label={t.title}
+        aria-label={t.title(series.length)}
         sx={{ display: 'flex', flexWrap: 'wrap', gap: { xs: 1.5, sm: 3 }, listStyle: 'none', p: 0, m: 0, mb: 1.5 }}
       >
         {KEYS.map((key) => (

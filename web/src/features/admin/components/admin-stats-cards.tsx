@@ -1,4 +1,8 @@
+import BoltIcon from '@mui/icons-material/Bolt';
 import CommentIcon from '@mui/icons-material/Comment';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import ForumIcon from '@mui/icons-material/Forum';
+import MovieIcon from '@mui/icons-material/Movie';
 import PeopleAltIcon from '@mui/icons-material/PeopleAlt';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +14,7 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
 import { formatNumber } from '../../../lib/format-number';
+import type { StatsRange } from '../api/get-admin-stats';
 import { useAdminStats } from '../hooks/use-admin-stats';
 
 const t = az.admin.overview;
@@ -18,8 +23,8 @@ function StatCard(props: {
   label: string;
   value: number | undefined;
   icon: ReactNode;
-  to: string;
-  action: string;
+  to?: string;
+  action?: string;
   testId: string;
 }) {
   return (
@@ -39,20 +44,28 @@ function StatCard(props: {
           {formatNumber(props.value)}
         </Typography>
       )}
-      <Box>
-        <Button component={RouterLink} to={props.to} size="small">
-          {props.action}
-        </Button>
-      </Box>
+      {props.to && props.action && (
+        <Box>
+          <Button component={RouterLink} to={props.to} size="small">
+            {props.action}
+          </Button>
+        </Box>
+      )}
     </Paper>
   );
 }
 
-/** The two counts of GET /api/stats/admin. */
-export function AdminStatsCards() {
-  const { data } = useAdminStats();
+/**
+ * The counts of GET /api/stats/admin: SPEC.md's two first, then the catalogue's films, all
+ * comments, and members active today and this week (UTC days, by last seen). `days` only picks
+ * the shared query of the overview's chart; the counts do not depend on it.
+ */
+export function AdminStatsCards({ days }: { days?: StatsRange }) {
+  const { data } = useAdminStats(days);
   return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
+    <Box
+      sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}
+    >
       <StatCard
         label={t.userCount}
         value={data?.userCount}
@@ -68,6 +81,32 @@ export function AdminStatsCards() {
         to={paths.adminComments}
         action={t.moderateComments}
         testId="stat-pending-comments"
+      />
+      <StatCard
+        label={t.filmCount}
+        value={data?.filmCount}
+        icon={<MovieIcon fontSize="large" />}
+        to={paths.adminFilms}
+        action={t.manageFilms}
+        testId="stat-film-count"
+      />
+      <StatCard
+        label={t.commentCount}
+        value={data?.commentCount}
+        icon={<ForumIcon fontSize="large" />}
+        testId="stat-comment-count"
+      />
+      <StatCard
+        label={t.activeToday}
+        value={data?.activeToday}
+        icon={<BoltIcon fontSize="large" />}
+        testId="stat-active-today"
+      />
+      <StatCard
+        label={t.activeThisWeek}
+        value={data?.activeThisWeek}
+        icon={<EventAvailableIcon fontSize="large" />}
+        testId="stat-active-week"
       />
     </Box>
   );

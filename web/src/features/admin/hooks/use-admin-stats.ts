@@ -1,8 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
-import { getAdminStats } from '../api/get-admin-stats';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { DEFAULT_STATS_RANGE, getAdminStats, type StatsRange } from '../api/get-admin-stats';
 
 export const adminStatsKey = ['admin', 'stats'] as const;
 
-/** The overview counts; never errors (failures read as zeros, SPEC.md section 7). */
-export const useAdminStats = () =>
-  useQuery({ queryKey: adminStatsKey, queryFn: ({ signal }) => getAdminStats(signal), staleTime: 30_000 });
+/**
+ * The overview counts and `days` days of activity; never errors (failures read as zeros,
+ * SPEC.md section 7). Switching the range keeps the previous answer on screen until the new one
+ * arrives, so the cards do not blink.
+ */
+export const useAdminStats = (days: StatsRange = DEFAULT_STATS_RANGE) =>
+  useQuery({
+    queryKey: [...adminStatsKey, days],
+    queryFn: ({ signal }) => getAdminStats(signal, days),
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
