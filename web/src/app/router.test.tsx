@@ -111,22 +111,26 @@ describe('routes and guards (SPEC.md section 2)', () => {
   });
 
   it('the public movie page is open to visitors and fetched without a token', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ success: false, error: 'Film tapılmadı', code: 'NOT_FOUND' }, 404));
+    // A fresh answer per call: the footer's /api/site reads one too.
+    fetchMock.mockImplementation(async () =>
+      jsonResponse({ success: false, error: 'Film tapılmadı', code: 'NOT_FOUND' }, 404),
+    );
     open('/movie/1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Film tapılmadı' })).toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe('/api/movies/1');
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/movies/1') as [string, RequestInit];
     expect(new Headers(init.headers).has('authorization')).toBe(false);
   });
 
   it('a public profile that does not exist shows a friendly text', async () => {
-    fetchMock.mockResolvedValue(
+    fetchMock.mockImplementation(async () =>
       jsonResponse({ success: false, error: 'İstifadəçi tapılmadı', code: 'NOT_FOUND' }, 404),
     );
     open('/user/username/nobody');
     expect(await screen.findByText('Axtardığınız istifadəçi mövcud deyil və ya hesabı silinib.')).toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe('/api/user/profile/username/nobody');
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/user/profile/username/nobody') as [
+      string,
+      RequestInit,
+    ];
     expect(new Headers(init.headers).has('authorization')).toBe(false);
   });
 
