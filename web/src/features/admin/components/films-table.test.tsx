@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth, jsonResponse, renderWithApp } from '../../../test/render';
+import { stubViewportWidth } from '../../../test/viewport';
 import { FilmsTable } from './films-table';
 
 const film = (id: string, title: string, year: number | null, extra: object = {}) => ({
@@ -177,5 +178,30 @@ describe('FilmsTable (/admin/films)', { timeout: 60_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Bəli, birləşdir' }));
     const again = await screen.findByRole('dialog', { name: 'Dublikatı birləşdir' });
     expect(await within(again).findByRole('alert')).toHaveTextContent('Film kataloqda tapılmadı');
+  });
+});
+
+describe('FilmsTable below 600 px', { timeout: 60_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows each film as a card with its facts, edit and merge in view', async () => {
+    serve({});
+    stubViewportWidth(390);
+    renderWithApp(<FilmsTable />, { route: '/admin/films', auth: admin() });
+    const card = await screen.findByRole('article', { name: 'Titanic (1997)' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Filmlər cədvəli' })).getAllByRole('article')).toHaveLength(2);
+    expect(within(card).getByRole('link', { name: 'Titanic (1997)' })).toHaveAttribute('href', `/film/${kept.id}`);
+    expect(within(card).getByText('Rejissor')).toBeInTheDocument();
+    expect(within(card).getByText('James Cameron')).toBeInTheDocument();
+    expect(within(card).getByText('Dram, Melodram')).toBeInTheDocument();
+    expect(within(card).getByText('Kataloq')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: '"Titanic" filmini başqa filmlə birləşdir' })).toBeEnabled();
+    // A fact the film lacks is left out rather than shown empty.
+    const other = screen.getByRole('article', { name: 'Titanik (1997)' });
+    expect(within(other).getByText('Üzv')).toBeInTheDocument();
+    expect(within(other).queryByText('Rejissor')).not.toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: '"Titanic" filmini redaktə et' }));
+    expect(await screen.findByRole('dialog', { name: 'Filmi redaktə et' })).toBeInTheDocument();
   });
 });

@@ -11,6 +11,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -25,13 +26,37 @@ import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { useAdminFilmList } from '../hooks/use-film-admin';
+import { AdminCard, AdminCardList } from './admin-card-list';
 import { EditFilmDialog } from './edit-film-dialog';
 import { filmLabel, MergeFilmDialog } from './merge-film-dialog';
 
 const t = az.admin.films;
 /** Films on a page of the list. */
 const LIMIT = 20;
+
+function FilmTitle({ film }: { film: Film }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
+      <Avatar
+        variant="rounded"
+        src={film.poster_url ?? undefined}
+        alt={film.poster_url ? t.posterAlt(film.title) : ''}
+        sx={{ width: 32, height: 48, fontSize: 14 }}
+      >
+        {film.title.charAt(0).toLocaleUpperCase('az')}
+      </Avatar>
+      <Box
+        component={RouterLink}
+        to={paths.film(film.id)}
+        sx={{ color: 'inherit', fontWeight: 600, overflowWrap: 'anywhere' }}
+      >
+        {filmLabel(film)}
+      </Box>
+    </Box>
+  );
+}
 
 /** /admin/films: the catalogue, newest first or searched, paged by the server; each film edited or merged. */
 export function FilmsTable() {
@@ -43,6 +68,21 @@ export function FilmsTable() {
   const list = useAdminFilmList({ page: page + 1, limit: LIMIT, q: q || undefined });
   const rows = list.data?.data ?? [];
   const total = list.data?.total ?? 0;
+  const theme = useTheme();
+  // Below 600 px each film is a card with its edit and merge in view; the table needs some 640 px.
+  const cards = useMediaQuery(theme.breakpoints.down('sm'));
+
+  const actions = (film: Film) => (
+    <>
+      {/* A native title rather than MUI's Tooltip: its popper would join the chunk every page loads (vite.config.ts). */}
+      <IconButton aria-label={t.editFilm(film.title)} title={t.editTitle} onClick={() => setEditing(film)}>
+        <EditIcon />
+      </IconButton>
+      <IconButton aria-label={t.mergeFilm(film.title)} title={t.mergeTitle} onClick={() => setMerging(film)}>
+        <MergeIcon />
+      </IconButton>
+    </>
+  );
 
   return (
     <Paper variant="outlined">
@@ -75,63 +115,61 @@ export function FilmsTable() {
           {errorMessage(list.error) || t.loadError}
         </Alert>
       )}
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t.tableLabel} sx={{ minWidth: 640 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t.columns.film}</TableCell>
-              <TableCell>{t.columns.directors}</TableCell>
-              <TableCell>{t.columns.genres}</TableCell>
-              <TableCell>{t.columns.source}</TableCell>
-              <TableCell align="right">{t.columns.actions}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((film) => (
-              <TableRow key={film.id} hover>
-                <TableCell>
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-                    <Avatar
-                      variant="rounded"
-                      src={film.poster_url ?? undefined}
-                      alt={film.poster_url ? t.posterAlt(film.title) : ''}
-                      sx={{ width: 32, height: 48, fontSize: 14 }}
-                    >
-                      {film.title.charAt(0).toLocaleUpperCase('az')}
-                    </Avatar>
-                    <Box component={RouterLink} to={paths.film(film.id)} sx={{ color: 'inherit', fontWeight: 600 }}>
-                      {filmLabel(film)}
-                    </Box>
-                  </Box>
-                </TableCell>
-                <TableCell>{film.directors.join(', ')}</TableCell>
-                <TableCell>{film.genres.join(', ')}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{t.source[film.source] ?? film.source}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {/* A native title rather than MUI's Tooltip: its popper would join the chunk every page loads (vite.config.ts). */}
-                  <IconButton aria-label={t.editFilm(film.title)} title={t.editTitle} onClick={() => setEditing(film)}>
-                    <EditIcon />
-                  </IconButton>
-                  <IconButton
-                    aria-label={t.mergeFilm(film.title)}
-                    title={t.mergeTitle}
-                    onClick={() => setMerging(film)}
-                  >
-                    <MergeIcon />
-                  </IconButton>
-                </TableCell>
-              </TableRow>
-            ))}
-            {!list.isPending && rows.length === 0 && (
+      {cards ? (
+        <AdminCardList label={t.tableLabel} empty={!list.isPending && rows.length === 0 ? t.empty : null}>
+          {rows.map((film) => (
+            <AdminCard
+              key={film.id}
+              label={filmLabel(film)}
+              title={<FilmTitle film={film} />}
+              details={(
+                [
+                  [t.columns.directors, film.directors.join(', ')],
+                  [t.columns.genres, film.genres.join(', ')],
+                  [t.columns.source, t.source[film.source] ?? film.source],
+                ] as [string, string][]
+              ).filter(([, value]) => value !== '')}
+              actions={actions(film)}
+            />
+          ))}
+        </AdminCardList>
+      ) : (
+        <TableContainer sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={t.tableLabel} sx={{ minWidth: 640 }}>
+            <TableHead>
               <TableRow>
-                <TableCell colSpan={5} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                  {t.empty}
-                </TableCell>
+                <TableCell>{t.columns.film}</TableCell>
+                <TableCell>{t.columns.directors}</TableCell>
+                <TableCell>{t.columns.genres}</TableCell>
+                <TableCell>{t.columns.source}</TableCell>
+                <TableCell align="right">{t.columns.actions}</TableCell>
               </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {rows.map((film) => (
+                <TableRow key={film.id} hover>
+                  <TableCell>
+                    <FilmTitle film={film} />
+                  </TableCell>
+                  <TableCell>{film.directors.join(', ')}</TableCell>
+                  <TableCell>{film.genres.join(', ')}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{t.source[film.source] ?? film.source}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {actions(film)}
+                  </TableCell>
+                </TableRow>
+              ))}
+              {!list.isPending && rows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={5} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                    {t.empty}
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
       {/*
         Pagination rather than TablePagination: a fourth page sharing TablePagination would move it,
         and the Tooltip beside it, into the chunks every page loads, where they import MUI's overlays
