@@ -10,7 +10,8 @@ test('a member uploads a PNG avatar on /profile and the header shows the re-enco
   await expect(headerAvatar).toHaveCount(0);
 
   await page
-    .locator('input[type="file"]')
+    // The avatar's picker (the profile page also has the import's file input).
+    .locator('input[type="file"][accept*="image/"]')
     .setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: solidPng(96, [233, 30, 99]) });
   await expect(page.getByRole('img', { name: 'Seçilmiş şəklin önizləməsi' })).toBeVisible();
   const uploaded = page.waitForResponse((res) => res.url().endsWith('/api/user/avatar') && res.status() === 200);
