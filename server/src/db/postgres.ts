@@ -18,6 +18,10 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Database
   });
   // An idle client losing its connection emits here; without a listener it would crash the process.
   pool.on('error', () => {});
+  // A checked-out client losing its connection between two queries (a transaction awaiting other
+  // work while PostgreSQL restarts) emits on the client itself, where the pool listens no longer.
+  // Its next query fails with a connection error, answered 503, and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const { logger, observeQueries } = queryObservers();
   const db = drizzlePg({ client: pool, schema, logger }) as unknown as Db;
   return {

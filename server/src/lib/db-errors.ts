@@ -22,7 +22,11 @@ export const uniqueViolation = (err: unknown): string | undefined => {
 
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
 
-/** True when err says the database cannot be reached (down, restarting, or the connection dropped). */
+/**
+ * True when err says the database cannot be reached (down, restarting, or the connection dropped).
+ * pg's "Client has encountered a connection error and is not queryable" is the next query on a
+ * client whose connection dropped between queries, such as a transaction's rollback.
+ */
 export function isDatabaseDown(err: unknown): boolean {
   let e: unknown = err;
   for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
@@ -30,7 +34,7 @@ export function isDatabaseDown(err: unknown): boolean {
     if (typeof c.code === 'string' && (CONNECTION_CODES.has(c.code) || /^(57P0[1-3]|08...)$/.test(c.code))) return true;
     if (
       typeof c.message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect/i.test(c.message)
+      /Connection terminated|timeout exceeded when trying to connect|not queryable/i.test(c.message)
     )
       return true;
     e = c.cause;

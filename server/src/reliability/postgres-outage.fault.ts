@@ -50,7 +50,10 @@ describe('PostgreSQL stopped mid-load and started again', () => {
       },
       20_000,
       50,
-    );
+    ).catch((err) => {
+      // A process that died meanwhile says why in its own log.
+      throw new Error(`${err.message}; app alive: ${app.alive()}\n${app.output().slice(-3000)}`);
+    });
     await pause(1500);
     stopping = true;
     await Promise.all(loops);
