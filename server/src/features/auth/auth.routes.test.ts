@@ -164,6 +164,16 @@ describe('POST /api/auth/login', () => {
     }
   });
 
+  it('signs in with the name typed decomposed or in compatibility forms, as it was stored (NFKC)', async () => {
+    const { user, password } = await createUser(t.app, { username: 'Şəhla' });
+    // S + combining cedilla, as some keyboards send Ş; fullwidth ｈ as an East Asian IME does.
+    for (const login of ['S\u0327əhla', 'Şə\uFF48la']) {
+      const res = await post('login', { username: login, password }, '10.0.9.1');
+      expect(res.statusCode, login).toBe(200);
+      expect((await profile(res.json().token)).json().id).toBe(user.id);
+    }
+  });
+
   it('answers the same 401 for a wrong password and an unknown user', async () => {
     await createUser(t.app, { username: 'kamran' });
     const wrong = await post('login', { username: 'kamran', password: 'not-the-password' }, '10.0.0.2');

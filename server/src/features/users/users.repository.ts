@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle
 import type { Db } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { type UserRow, users } from '../../db/schema/index';
-import { usernameKey } from '../../lib/username';
+import { normaliseUsername, usernameKey } from '../../lib/username';
 
 /** All SQL about users. The auth feature uses it too: it is the users feature's public data API. */
 
@@ -17,8 +17,14 @@ export const findUserById = async (db: Db, id: string): Promise<UserRow | undefi
     ).execute({ id })
   )[0];
 
+/** By username without regard to case; the typed name is NFKC-normalised as stored names are. */
 export const findUserByUsername = async (db: Db, username: string): Promise<UserRow | undefined> =>
-  (await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`))[0];
+  (
+    await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${normaliseUsername(username)})`)
+  )[0];
 
 /** A member (other than exceptId) whose username is, or looks like, this one: same lower case or same look-alike key. */
 export const findUserByLookalike = async (db: Db, username: string, exceptId?: string): Promise<UserRow | undefined> =>
@@ -35,13 +41,21 @@ export const findUserByLookalike = async (db: Db, username: string, exceptId?: s
       .limit(1)
   )[0];
 
-/** A user by username or email, both without regard to case. */
+/**
+ * A user by username or email, both without regard to case. A keyboard may send a name decomposed
+ * (S + U+0327 for Ş) or in compatibility forms; stored names are NFKC, so the typed one is too.
+ */
 export const findUserByLogin = async (db: Db, login: string): Promise<UserRow | undefined> =>
   (
     await db
       .select()
       .from(users)
-      .where(or(sql`lower(${users.username}) = lower(${login})`, sql`lower(${users.email}) = lower(${login})`))
+      .where(
+        or(
+          sql`lower(${users.username}) = lower(${normaliseUsername(login)})`,
+          sql`lower(${users.email}) = lower(${login})`,
+        ),
+      )
       .limit(1)
   )[0];
 
