@@ -128,3 +128,22 @@ describe('merge races', () => {
     await assertWhole(rounds.flatMap((r) => [r.from.id, r.into.id]));
   });
 });
+
+describe('members adding one new title at once', () => {
+  it('makes one film of it, whichever comes first, and every entry is of that film', async () => {
+    const members = await Promise.all(Array.from({ length: 8 }, () => createUser(t.app)));
+    const answers = await Promise.all(
+      members.map((m) =>
+        t.injectAs(m.token, {
+          method: 'POST',
+          url: '/api/movies',
+          payload: { title: 'Yeni Gələn', year: 2031, status: 'watchlist' },
+        }),
+      ),
+    );
+    for (const a of answers) expect(a.statusCode, a.body).toBe(201);
+    const made = await db().select({ id: films.id }).from(films).where(eq(films.title, 'Yeni Gələn'));
+    expect(made).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.json().film_id))).toEqual(new Set([made[0]?.id]));
+  });
+});

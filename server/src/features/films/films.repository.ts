@@ -72,6 +72,14 @@ export const withFilmHeld = async <T>(db: Db, filmId: string, write: (tx: Db) =>
     return write(tx);
   });
 
+/** Arbitrary constant naming the advisory locks on folded titles (the first of two keys). */
+const TITLE_LOCK_SPACE = 727276;
+
+/** Holds the folded title until the transaction ends, so two looks for one title's film take turns. */
+export const lockTitle = async (tx: Db, title: string): Promise<void> => {
+  await tx.execute(sql`select pg_advisory_xact_lock(${TITLE_LOCK_SPACE}, hashtext(kd_fold(${title})))`);
+};
+
 export const insertFilm = async (db: Db, values: FilmValues): Promise<FilmData> =>
   (await db.insert(films).values(values).returning(filmColumns))[0] as FilmData;
 

@@ -206,9 +206,14 @@ export const createFilmsService = ({ db, bus, posters, log, tmdb, tmdbThrottle }
      */
     async forEntry(creatorId: string, facts: FilmFacts & { title: string }) {
       const values = normalise(facts);
-      const found = await repo.findMatchingFilm(db, values.title as string, values.year ?? null);
-      if (found) return found;
-      return repo.insertFilm(db, { ...values, title: values.title as string, source: 'member', createdBy: creatorId });
+      const title = values.title as string;
+      // Two members adding one new title at once would each find nothing and make a film of it:
+      // the look and the insert run under a lock on the folded title, so the second finds the first's.
+      return db.transaction(async (tx) => {
+        await repo.lockTitle(tx, title);
+        const found = await repo.findMatchingFilm(tx, title, values.year ?? null);
+        return found ?? repo.insertFilm(tx, { ...values, title, source: 'member', createdBy: creatorId });
+      });
     },
 
     /**
