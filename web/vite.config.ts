@@ -61,7 +61,7 @@ function bootScript(): Plugin {
   };
 }
 
-// The API, the socket and uploaded avatars all live on the Node server (PRODUCT.md "One origin").
+// The API, the socket and uploaded avatars all live on the Node server (docs/product.md#one-origin).
 const backend = process.env.KINODOST_API_URL ?? 'http://localhost:5000';
 
 export default defineConfig({

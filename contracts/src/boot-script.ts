@@ -22,7 +22,7 @@ export interface EarlyProfileRequest {
 
 /**
  * The one inline script of web/index.html: it runs before the first paint and marks a stored dark
- * theme (SPEC.md section 9, key darkMode) on <html>, so the loading screen and the page background
+ * theme (key darkMode, docs/product.md#theme-and-storage) on <html>, so the loading screen and the page background
  * are dark from the first frame instead of flashing white; and a stored token (`data-member`), for
  * which, as for the dark theme, the prerendered landing page (a visitor's, light) stays hidden.
  * With a token it also asks for the member's profile at once, the request every member page starts

@@ -8,7 +8,7 @@ import { createAppTheme } from '../../config/theme';
 import { getDarkMode, setDarkMode } from '../../lib/storage';
 import { ThemeModeContext } from '../../lib/theme-mode';
 
-/** Light or dark (SPEC.md section 4 "Theme"), persisted under `darkMode`. */
+/** Light or dark (docs/product.md#theme-and-storage), persisted under `darkMode`. */
 export function ThemeModeProvider({ children }: { children: ReactNode }) {
   const [dark, setDark] = useState<boolean>(getDarkMode);
 
