@@ -79,7 +79,7 @@ function validators(schemas: LazySchemas) {
 /**
  * swagger-ui's own logo, read here at once: left to itself the plugin reads it through the
  * thread pool, which right after PGlite's start (its wasm being optimised on the other core)
- * took tens of milliseconds of a restart.
+ * waits its turn and slows a restart.
  */
 function swaggerUiLogo() {
   const file = createRequire(import.meta.url).resolve('@fastify/swagger-ui/static/logo.svg');

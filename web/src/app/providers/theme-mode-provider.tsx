@@ -1,6 +1,6 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { THEME_ID } from '@mui/material/styles';
-// MUI's own ThemeProvider also bundles the CSS-variables provider (about 4 KB gzip) that a theme without
+// MUI's own ThemeProvider also bundles the CSS-variables provider (docs/benchmarks.md) that a theme without
 // colorSchemes never uses; the system provider keyed by MUI's THEME_ID is exactly what it renders for ours.
 import { ThemeProvider } from '@mui/system';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';

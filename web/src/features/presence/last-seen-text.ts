@@ -6,8 +6,8 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 /**
  * docs/product.md#presence: past a week the last seen is a date and time; this is the one we show. Made on
- * first use: building an az-AZ formatter loads the locale's ICU data, some 35 ms of a phone's main
- * thread that a member's first page (which rarely shows such a date) should not wait for.
+ * first use: building an az-AZ formatter loads the locale's ICU data, a noticeable stretch of a
+ * phone's main thread that a member's first page (which rarely shows such a date) should not wait for.
  */
 let dateTime: Intl.DateTimeFormat | undefined;
 const formatDateTime = (at: Date): string => {
