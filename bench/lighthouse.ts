@@ -1,7 +1,7 @@
 // Lighthouse benchmark (issue 8): performance, accessibility and best-practices scores of the
 // product as the real server serves it (server/src/main.ts with a fresh PGlite data folder and the
 // built web/dist), in Debian's Chromium. Pages: the landing page and login as a visitor, the
-// dashboard and a movie page as a member (the token is put in localStorage under SPEC.md section 9's
+// dashboard and a movie page as a member (the token is put in localStorage under docs/product.md#theme-and-storage's
 // key before Lighthouse loads the page, and Lighthouse is told not to clear storage).
 // Budget: at least 95 in each category on the landing page and the dashboard. The scores move with the
 // machine (Chromium's own work, not only JavaScript, is slower on some hosts), so each preset also
@@ -50,7 +50,7 @@ const BUDGET_PAGES = ['landing', 'login', 'dashboard', 'movie', 'film'];
 /** The page name of bench/lighthouse-reference in the results. */
 const REFERENCE_PAGE = 'reference';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
-/** SPEC.md section 9 / web/src/lib/storage.ts: where the web app keeps the session token. */
+/** docs/product.md#theme-and-storage / web/src/lib/storage.ts: where the web app keeps the session token. */
 const TOKEN_KEY = 'token';
 
 type Preset = 'mobile' | 'desktop';

@@ -9,7 +9,7 @@ import { routePreloads } from './build/route-preloads';
 /**
  * MUI's createTheme() builds a plain theme unless it is asked for CSS variables or colour schemes,
  * which KinoDost never does (config/theme.ts); but it imports the CSS-variables builder for that case,
- * and MUI's default theme calls it, so about 3.5 kB gzip of unused code sat in the first download.
+ * and MUI's default theme calls it, so unused code sat in the first download (docs/benchmarks.md).
  * This build-only stand-in keeps the plain branch, exactly as MUI's own code runs it, and fails
  * loudly if a CSS-variables theme is ever requested.
  */
@@ -61,7 +61,7 @@ function bootScript(): Plugin {
   };
 }
 
-// The API, the socket and uploaded avatars all live on the Node server (PRODUCT.md "One origin").
+// The API, the socket and uploaded avatars all live on the Node server (docs/product.md#one-origin).
 const backend = process.env.KINODOST_API_URL ?? 'http://localhost:5000';
 
 export default defineConfig({

@@ -22,7 +22,7 @@ export interface EarlyProfileRequest {
 
 /**
  * The one inline script of web/index.html: it runs before the first paint and marks a stored dark
- * theme (SPEC.md section 9, key darkMode) on <html>, so the loading screen and the page background
+ * theme (key darkMode, docs/product.md#theme-and-storage) on <html>, so the loading screen and the page background
  * are dark from the first frame instead of flashing white; and a stored token (`data-member`), for
  * which, as for the dark theme, the prerendered landing page (a visitor's, light) stays hidden.
  * With a token it also asks for the member's profile at once, the request every member page starts
@@ -30,7 +30,7 @@ export interface EarlyProfileRequest {
  * takes its answer (EARLY_PROFILE_GLOBAL) for its first profile query. Its rejection is marked handled
  * here, so a failed request reaches the console only through the app, as any other API failure.
  * On the prerendered landing page (`#root[data-prerendered]`, until main.tsx hydrates it) a button
- * does nothing until the scripts have arrived, seconds on a slow phone: a click on one is kept
+ * does nothing until the scripts have arrived, long after it shows on a slow phone: a click on one is kept
  * (EARLY_CLICKS_GLOBAL) and made again once React has taken the page over, so the theme switch and
  * the menu answer late rather than never. Links need no help: they work without scripts.
  * The web build writes it into index.html (web/vite.config.ts) and the server's Content-Security-Policy

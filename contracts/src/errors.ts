@@ -17,7 +17,7 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-/** The body of every non-2xx answer (PRODUCT.md "Responses and errors"). */
+/** The body of every non-2xx answer (docs/product.md#api-shape). */
 export const ErrorBody = Type.Object({
   success: Type.Literal(false),
   /** Azerbaijani text for a person. */

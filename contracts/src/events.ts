@@ -1,4 +1,4 @@
-/** socket.io event maps shared by server and web (SPEC.md section 7 "Realtime socket"). */
+/** socket.io event maps shared by server and web (docs/product.md#realtime-socket). */
 import type { FeedItem } from './schemas/feed';
 import type { Message } from './schemas/messages';
 import type { Notification } from './schemas/notifications';
@@ -61,7 +61,7 @@ export interface ClientToServerEvents {
   'message:typing': (payload: { to: string }) => void;
 }
 
-/** Caps the server enforces per socket (PRODUCT.md "Presence"). */
+/** Caps the server enforces per socket (docs/product.md#presence). */
 export const SOCKET_LIMITS = {
   /** Largest accepted message, bytes. */
   maxMessageBytes: 16 * 1024,

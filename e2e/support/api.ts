@@ -50,7 +50,7 @@ const ok = async (res: APIResponse, what: string): Promise<APIResponse> => {
 };
 
 /**
- * Fast set-up through the API (SPEC.md section 7) instead of the UI, so each journey spends its time
+ * Fast set-up through the API (docs/product.md#api-shape) instead of the UI, so each journey spends its time
  * on the part of the product it is about. `request` must carry the server's baseURL.
  */
 export class Api {

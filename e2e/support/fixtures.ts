@@ -38,7 +38,7 @@ export const test = base.extend<Fixtures>({
 export { expect };
 
 /**
- * Signs the browser in by storing the token as the app does after login (SPEC.md section 3, key
+ * Signs the browser in by storing the token as the app does after login (docs/product.md#theme-and-storage, key
  * `token`), then opens `path`. Journeys about the login form itself use the form instead.
  */
 export async function signIn(page: Page, token: string, path = '/dashboard'): Promise<void> {

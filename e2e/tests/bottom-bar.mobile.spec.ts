@@ -14,7 +14,7 @@ test('on a 390 px phone a member gets the bottom bar; its profile item opens the
   const dialog = page.getByRole('dialog', { name: 'Profil' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText(user.username, { exact: true })).toBeVisible();
-  // SPEC.md section 9: the user id as its first 8 characters.
+  // docs/product.md#mobile-bottom-bar: the user id as its first 8 characters.
   await expect(dialog.getByText(`Sizin ID: ${user.id.slice(0, 8)}`, { exact: true })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Profilim' })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Admin Panel' })).toHaveCount(0);

@@ -13,7 +13,7 @@ test('forgot password: mailed link, new password works, the old one no longer do
   await expect(page.getByRole('status')).toContainText('keçid göndərildi');
 
   const link = await readResetLink(e2e.dataDir, user.email);
-  // The link points at this install (PUBLIC_URL) and the SPA route of SPEC.md section 2.
+  // The link points at this install (PUBLIC_URL) and the SPA route of docs/product.md#pages-and-routes.
   expect(link.startsWith(`${e2e.baseURL}/reset-password/`)).toBe(true);
   await page.goto(link);
   await page.locator('input[name="newPassword"]').fill(newPassword);

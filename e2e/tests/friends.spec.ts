@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from '../support/fixtures';
 
-/** The header's notifications icon; its accessible name carries the count (SPEC.md section 2). */
+/** The header's notifications icon; its accessible name carries the count (docs/product.md#notifications-popup). */
 const notificationsButton = (page: Page, count: number) =>
   page
     .getByRole('banner')

@@ -30,7 +30,7 @@ test('on a 390 px phone the bottom bar plus goes to /dashboard and opens the add
     () => (window as unknown as { __addMovieMarks: { clickedAt: number; openedAt: number } }).__addMovieMarks,
   );
   expect(clickedAt).toBeGreaterThan(0);
-  // SPEC.md sections 2 and 9: the add-movie action starts 300 ms after navigating to the dashboard.
+  // docs/product.md#mobile-bottom-bar: the add-movie action starts 300 ms after navigating to the dashboard.
   expect(openedAt - clickedAt).toBeGreaterThanOrEqual(300);
 
   // The dialog works on the phone: the movie lands in the collection.

@@ -8,7 +8,7 @@ const newslettersButton = (page: Page, unread: number) =>
     .getByRole('banner')
     .getByRole('button', { name: unread > 0 ? `Yeniliklər: ${unread} oxunmamış` : 'Yeniliklər', exact: true });
 
-/** dd.MM.yyyy in the browser's time zone (the config's Asia/Baku), as SPEC.md section 9 writes dates. */
+/** dd.MM.yyyy in the browser's time zone (the config's Asia/Baku), as the product writes dates (docs/product.md#theme-and-storage). */
 const ddMMyyyy = (iso: string) => {
   const parts = new Intl.DateTimeFormat('en-GB', {
     timeZone: 'Asia/Baku',

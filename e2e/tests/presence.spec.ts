@@ -29,7 +29,7 @@ async function befriend(request: APIRequestContext, a: ApiUser, b: ApiUser): Pro
 const friendRow = (page: Page, username: string) =>
   page.getByRole('tabpanel').getByTestId('friend-row').filter({ hasText: username });
 
-/** The presence dot of a status avatar (SPEC.md section 3). */
+/** The presence dot of a status avatar (docs/product.md#presence). */
 const dot = (scope: Locator) => scope.locator('[data-online]').first();
 const dotColour = (scope: Locator) =>
   scope

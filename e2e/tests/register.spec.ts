@@ -9,7 +9,7 @@ test('a visitor registers through the form and lands on the dashboard, signed in
   await page.locator('input[name="password"]').fill(user.password);
   await page.locator('input[name="confirmPassword"]').fill(user.password);
 
-  // The confirmation must stay in the browser (SPEC.md section 3).
+  // The confirmation must stay in the browser (docs/product.md#accounts).
   const sent = page.waitForRequest((req) => req.url().endsWith('/api/auth/register') && req.method() === 'POST');
   await page.getByRole('button', { name: 'Qeydiyyatdan keç' }).click();
   expect((await sent).postDataJSON()).toEqual({

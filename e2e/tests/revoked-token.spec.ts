@@ -12,7 +12,7 @@ test('a token revoked from outside ends the session at the next start: /login', 
   await api.changePassword(user.token, user.password, `${user.password}-2`);
   await page.reload();
 
-  // SPEC.md section 4: the profile fails at start, the token goes, the user lands on /login.
+  // docs/product.md#auth-state-in-the-browser: the profile fails at start, the token goes, the user lands on /login.
   await expect(page).toHaveURL((url) => url.pathname === '/login');
   expect(await storageItem(page, 'token')).toBeNull();
   await expect(page.getByRole('banner').getByRole('button', { name: 'Hesab menyusu' })).toHaveCount(0);
@@ -46,7 +46,7 @@ test('a token revoked while the app runs: the next authenticated call ends the s
   api,
 }) => {
   await revokeThenSave(page, api);
-  // SPEC.md section 6: any 401 clears the token and sends the user to the login page.
+  // docs/product.md#roles: any 401 clears the token and sends the user to the login page.
   await expect(page).toHaveURL((url) => url.pathname === '/login');
   expect(await storageItem(page, 'token')).toBeNull();
   await expect(page.getByRole('banner').getByRole('button', { name: 'Hesab menyusu' })).toHaveCount(0);
@@ -55,7 +55,7 @@ test('a token revoked while the app runs: the next authenticated call ends the s
 
 test('a token revoked while the app runs: the login page carries ?expired=true and says why', async ({ page, api }) => {
   await revokeThenSave(page, api);
-  // SPEC.md section 2 (/login row) and section 8: the session that ended is marked expired=true.
+  // docs/product.md#pages-and-routes (/login) and #error-texts: the session that ended is marked expired=true.
   await expect.poll(() => currentPath(page)).toBe('/login?expired=true');
   expect(await storageItem(page, 'token')).toBeNull();
   await expect(page.getByText('Sessiyanızın müddəti bitib. Zəhmət olmasa, yenidən daxil olun.')).toBeVisible();

@@ -5,7 +5,7 @@ const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(docu
 
 test('the theme toggle switches to dark, survives a reload and switches back', async ({ page }) => {
   await page.goto('/');
-  // Default light (SPEC.md section 9: light background #f5f5f5).
+  // Default light (docs/product.md#theme-and-storage: light background #f5f5f5).
   await expect.poll(() => bodyBackground(page)).toBe('rgb(245, 245, 245)');
 
   await page.getByRole('button', { name: 'Qaranlıq rejimə keç' }).click();

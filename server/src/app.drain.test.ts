@@ -47,7 +47,7 @@ const signal = (): [Promise<void>, () => void] => {
 };
 
 // While the server drains (SIGTERM), a request can still arrive on a keep-alive connection
-// that was idle when the drain began. It is turned away with PRODUCT.md's body, not Fastify's own.
+// that was idle when the drain began. It is turned away with the API's error body, not Fastify's own.
 it('answers a request reaching a draining server with 503 and the error body', async () => {
   const database = await createTestDatabase();
   const { dataDir, config } = await drainConfig();

@@ -79,7 +79,7 @@ function validators(schemas: LazySchemas) {
 /**
  * swagger-ui's own logo, read here at once: left to itself the plugin reads it through the
  * thread pool, which right after PGlite's start (its wasm being optimised on the other core)
- * took tens of milliseconds of a restart.
+ * waits its turn and slows a restart.
  */
 function swaggerUiLogo() {
   const file = createRequire(import.meta.url).resolve('@fastify/swagger-ui/static/logo.svg');
@@ -102,12 +102,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     bodyLimit: 1024 * 1024,
     // Keep-alive sockets are closed on shutdown, busy ones finish their request first.
     forceCloseConnections: 'idle',
-    // A request still arriving while draining gets PRODUCT.md's 503 body (the onRequest hook
+    // A request still arriving while draining gets the API's 503 error body (the onRequest hook
     // below); Fastify's own return503OnClosing answers with a body of its own shape.
     return503OnClosing: false,
-    // Search terms travel in the path (SPEC.md); the router's default cap of 100 is too tight.
+    // Search terms travel in the path (docs/product.md#films-and-movies); the router's default cap of 100 is too tight.
     routerOptions: { maxParamLength: 500 },
-    // A malformed URL (bad percent-encoding) still gets PRODUCT.md's body.
+    // A malformed URL (bad percent-encoding) still gets the API's error body.
     frameworkErrors: (_err, _request, reply) => {
       const body: ErrorBody = { success: false, error: msg.common.badUrl, code: ErrorCode.BAD_REQUEST };
       (reply as FastifyReply).code(400).send(body);
@@ -127,7 +127,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   app.addHook('onListen', async () => {
     void app.compileSchemas();
   });
-  // SPEC.md section 7: the web client sends friend and newsletter calls with a JSON content
+  // docs/product.md#api-shape: the web client sends friend and newsletter calls with a JSON content
   // type even when they carry no body (accept, mark-viewed, delete). Fastify refuses an empty
   // JSON body by default; here an empty body is no body, and anything else parses as before
   // (with the default parser's prototype-poisoning protection), its strings made well-formed.

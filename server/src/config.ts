@@ -29,7 +29,7 @@ export interface Config {
   /** Trust X-Forwarded-For from these proxies (fastify trustProxy: true, a hop count, or addresses). */
   trustProxy: boolean | number | string;
   logLevel: string;
-  /** Other origins allowed to open the socket (the Vite dev server, SPEC.md section 7); same origin always works. */
+  /** Other origins allowed to open the socket (the Vite dev server, docs/product.md#realtime-socket); same origin always works. */
   socketOrigins: string[];
   /** Memory for cached answers of list routes (plugins/response-cache.ts); 0 turns the cache off. */
   responseCacheMb: number;

@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { nameSchemas } from './named';
 
-/** Username: 3-30 letters, digits, `_` and `.` (PRODUCT.md "Accounts"). */
+/** Username: 3-30 letters, digits, `_` and `.` (docs/product.md#accounts). */
 export const Username = Type.String({ minLength: 3, maxLength: 30, pattern: '^[\\p{L}\\p{N}_.]+$' });
 export const Email = Type.String({ format: 'email', maxLength: 254 });
 export const Password = Type.String({ minLength: 8, maxLength: 128 });

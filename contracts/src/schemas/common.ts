@@ -24,7 +24,7 @@ export const MessageReply = Type.Object({
 });
 export type MessageReply = Static<typeof MessageReply>;
 
-/** Paging query: page from 1, limit 1..100 (defaults 1 and 10, SPEC.md section 9). */
+/** Paging query: page from 1, limit 1..100 (defaults 1 and 10, docs/product.md#api-shape). */
 export const PageQuery = Type.Object({
   page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),

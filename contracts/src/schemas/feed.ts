@@ -15,7 +15,7 @@ export const ACTIVITY_TYPES = ['watched', 'watchlist', 'rated', 'commented', 'fr
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 /**
- * One thing a member did (PRODUCT.md "Friends' activity"): `film` for every type but `friends`,
+ * One thing a member did (docs/feed.md): `film` for every type but `friends`,
  * `rating` for watched (when rated) and rated, `text` (an excerpt) for commented, `other` (the new
  * friend) for friends. Absent fields are left out, not null.
  */

@@ -56,7 +56,7 @@ export type FriendshipState = Static<typeof FriendshipState>;
 export const RequestDirection = StringEnum(['incoming', 'outgoing']);
 export type RequestDirection = Static<typeof RequestDirection>;
 
-/** GET /api/friends/status/{userId} (SPEC.md section 3 "Friendship status response"). */
+/** GET /api/friends/status/{userId} (docs/product.md#friends). */
 export const FriendshipStatusReply = Type.Object({
   status: FriendshipState,
   /** Azerbaijani text describing the state for the viewer. */

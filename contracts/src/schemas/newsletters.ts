@@ -5,7 +5,7 @@ import { nameSchemas } from './named';
 /** Limits of a newsletter's fields, shared by the server's schema and the web editor. */
 export const NEWSLETTER_TITLE_MAX = 200;
 export const NEWSLETTER_CONTENT_MAX = 20000;
-/** The header dropdown shows this many (SPEC.md section 9); /latest allows up to LATEST_MAX. */
+/** The header dropdown shows this many (docs/product.md#newsletter-popup); /latest allows up to LATEST_MAX. */
 export const LATEST_DEFAULT = 5;
 export const LATEST_MAX = 20;
 
@@ -20,11 +20,11 @@ const newsletterCore = {
   updated_at: Type.String({ format: 'date-time' }),
 };
 
-/** A newsletter as lists show it (SPEC.md section 3), without its content. */
+/** A newsletter as lists show it (docs/product.md#newsletters), without its content. */
 export const NewsletterSummary = Type.Object(newsletterCore);
 export type NewsletterSummary = Static<typeof NewsletterSummary>;
 
-/** A newsletter with its Markdown content (PRODUCT.md "Newsletters"); clients render it safely. */
+/** A newsletter with its Markdown content (docs/product.md#newsletters); clients render it safely. */
 export const Newsletter = Type.Object({ ...newsletterCore, content: Type.String() });
 export type Newsletter = Static<typeof Newsletter>;
 
@@ -43,7 +43,7 @@ export const LatestNewsletters = Type.Object({
 });
 export type LatestNewsletters = Static<typeof LatestNewsletters>;
 
-/** `_t`: a cache-busting timestamp the web client adds (SPEC.md section 7); accepted and ignored. */
+/** `_t`: a cache-busting timestamp the web client adds (docs/product.md#newsletters); accepted and ignored. */
 const CacheBuster = Type.Optional(Type.String({ maxLength: 64 }));
 
 /** GET /api/newsletters/latest?limit&_t (members: their latest unread ones; visitors: the latest). */

@@ -12,7 +12,7 @@ export const NOTIFICATION_TYPES = [
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
- * Something that happened to the member (PRODUCT.md "Notifications"): `actor` for the friend
+ * Something that happened to the member (docs/feed.md#notifications): `actor` for the friend
  * types, `film` and `text` (an excerpt of the comment) for the comment types.
  */
 export const Notification = Type.Object({

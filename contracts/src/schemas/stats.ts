@@ -22,7 +22,7 @@ export const AdminStatsQuery = Type.Object({
 export type AdminStatsQuery = Static<typeof AdminStatsQuery>;
 
 /**
- * GET /api/stats/admin: SPEC.md's two counts, the catalogue's sizes, members active today and
+ * GET /api/stats/admin: the two counts of docs/product.md#admin-area, the catalogue's sizes, members active today and
  * in the last seven UTC days (by last seen), plus `days` days of activity.
  */
 export const AdminStats = Type.Object({

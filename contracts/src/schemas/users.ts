@@ -12,7 +12,7 @@ export const VISIBILITIES = ['public', 'friends', 'private'] as const;
 export const Visibility = StringEnum(VISIBILITIES);
 export type Visibility = Static<typeof Visibility>;
 
-/** The profile of SPEC.md section 3; email and visibility only for the owner and admins. */
+/** A member's profile (docs/product.md#accounts); email and visibility only for the owner and admins. */
 export const UserProfile = Type.Object({
   id: Type.String({ format: 'uuid' }),
   username: Type.String(),

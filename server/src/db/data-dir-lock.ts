@@ -2,8 +2,8 @@ import { closeSync, constants, ftruncateSync, openSync, readFileSync, writeSync 
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-// Loaded at the first lock: a start on PostgreSQL takes none, and loading the addon costs
-// tens of milliseconds of a start.
+// Loaded at the first lock: a start on PostgreSQL takes none, and loading the addon is a
+// noticeable part of a start.
 let native: typeof import('fs-native-extensions') | undefined;
 const tryLock = (fd: number): boolean => {
   native ??= createRequire(import.meta.url)('fs-native-extensions') as typeof import('fs-native-extensions');

@@ -24,9 +24,8 @@ const concat = (...parts: Uint8Array[]): Uint8Array => Buffer.concat(parts);
  * and plans the SQL again every time, in five calls into the WASM backend. The app's reads are a
  * few SQL texts run over and over (db/prepared.ts), so a text seen a second time is parsed once
  * under a name, and each later call is one batch of Bind, Describe, Execute and Sync, whose plan
- * PostgreSQL caches as it does on a pooled connection. On the bench's PGlite data the friends list
- * query took 1.8 ms through query() and 0.95 ms as a prepared statement, and the HTTP read mix
- * rose from 544 to 917 requests a second (bench/http.ts). Results, errors and the value serializers
+ * PostgreSQL caches as it does on a pooled connection: parsing and planning were half of a read's
+ * time on PGlite (docs/benchmarks.md, "Measurements behind the code"). Results, errors and the value serializers
  * are PGlite's own; queries with options this path does not mirror (blobs, explicit parameter
  * types or serializers) and everything in a transaction (tx.query) take PGlite's own path.
  */

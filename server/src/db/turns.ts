@@ -9,9 +9,9 @@ const SLICE_MS = 2;
  *
  * PGlite executes a query synchronously on the main thread. Left to itself, every query started
  * in one turn of the loop ran back to back in that turn, and a saturated Node process accepts
- * about one new connection per turn: under 10 writing connections, a reader that connected
- * anew waited up to 2.6 s just to be accepted (bench/http.ts, "reads while writing"), while no
- * request took over 45 ms once accepted. Here each query waits in a queue; once a turn has run
+ * about one new connection per turn: under writing connections, a reader that connected anew
+ * waited far longer to be accepted than any request took once accepted (bench/http.ts, "reads
+ * while writing"; docs/benchmarks.md). Here each query waits in a queue; once a turn has run
  * queries for SLICE_MS, the next starts on a later turn (setImmediate), so the loop comes round,
  * accepting and reading, every few milliseconds.
  * A transaction is one item: its own statements go straight to PGlite, which holds it anyway.

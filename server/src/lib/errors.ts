@@ -2,7 +2,7 @@ import { ErrorCode } from '@kinodost/contracts/errors';
 
 /**
  * Typed errors. Services throw these; the error-handler plugin alone turns them
- * into PRODUCT.md's error body. `message` is the Azerbaijani text a person reads.
+ * into the API's error body (docs/product.md#api-shape). `message` is the Azerbaijani text a person reads.
  */
 export class AppError extends Error {
   constructor(

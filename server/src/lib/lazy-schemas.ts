@@ -5,7 +5,7 @@ import type { Ajv, ErrorObject } from 'ajv';
  * Route schemas compiled at their first use instead of while the app gets ready. Fastify
  * compiles every route's validators (Ajv) and response serializers (fast-json-stringify,
  * also for the HEAD twin of each GET) before it listens, which was a good part of a restart
- * (issue 8: ready in under 2 s). Here each one is compiled when a request first needs it,
+ * (restart to ready is a benchmark budget, docs/benchmarks.md). Here each one is compiled when a request first needs it,
  * and `compileRest` compiles the others soon after the server listens, a few at a time.
  */
 export interface LazySchemas {

@@ -28,7 +28,7 @@ export const verifyAgainstDummy = async (password: string): Promise<void> => {
   await verifyPassword(await dummyHash, password);
 };
 
-/** The rules of PRODUCT.md beyond length: not the username, not a common password. Returns a text or null. */
+/** The password rules beyond length (docs/product.md#accounts): not the username, not a common password. Returns a text or null. */
 export function passwordProblem(password: string, username: string): string | null {
   const lower = password.toLowerCase();
   if (lower === username.toLowerCase()) return msg.fields.passwordIsUsername;

@@ -6,7 +6,7 @@ export const bearer = [{ bearer: [] }];
 /** The signed-in member of a route guarded by requireMember or requireAdmin (set by the guard). */
 export const currentUser = (request: { user: AuthUser | null }): AuthUser => request.user as AuthUser;
 
-/** PRODUCT.md's paged list envelope. */
+/** The paged list envelope (docs/product.md#api-shape). */
 export const paged = <T>(rows: T[], total: number, q: { page: number; limit: number }) => ({
   success: true as const,
   data: rows,

@@ -12,7 +12,7 @@ export interface TokenService {
   verify(token: string): TokenClaims | null;
 }
 
-/** Session tokens live 7 days (PRODUCT.md). */
+/** Session tokens live 7 days (docs/product.md#accounts). */
 export const TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** JWT HS256 with the algorithm pinned on both sides, so `alg: none` or RS/HS confusion is refused. */

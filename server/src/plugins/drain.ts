@@ -22,7 +22,7 @@ declare module 'fastify' {
 
 /**
  * The graceful drain of a shutdown (SIGTERM):
- * - a request still arriving gets PRODUCT.md's 503 body (Fastify's own has another shape);
+ * - a request still arriving gets the API's 503 error body (Fastify's own has another shape);
  * - answers in flight say Connection: close, so keep-alive clients reconnect elsewhere and
  *   their sockets do not hold the process open;
  * - handlers are counted until they settle. Node's server.close() waits for connections, not

@@ -48,7 +48,7 @@ export function validationFields(errors: FastifySchemaValidationError[]): Record
   return fields;
 }
 
-/** Fastify's own client-error codes, mapped to PRODUCT.md's statuses and texts. */
+/** Fastify's own client-error codes, mapped to the API's statuses and texts (docs/product.md#api-shape). */
 const FRAMEWORK_ERRORS: Record<string, [number, ErrorCode, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, ErrorCode.BAD_REQUEST, msg.common.malformedJson],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, ErrorCode.BAD_REQUEST, msg.common.malformedJson],
@@ -72,7 +72,7 @@ function send(reply: FastifyReply, status: number, payload: ErrorBody, headers?:
 }
 
 /**
- * The one place that turns errors into PRODUCT.md's body: typed errors, schema
+ * The one place that turns errors into the API's error body: typed errors, schema
  * failures, framework client errors, unique violations, an unreachable database.
  * 5xx bodies never carry internals; the details go to the log.
  */

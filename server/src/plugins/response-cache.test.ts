@@ -97,7 +97,7 @@ describe('response cache, one process', () => {
       latest: names(await get(t, who, `/api/newsletters/latest?_t=${Date.now()}`), 'title'),
       all: names(await get(t, who, '/api/newsletters'), 'title'),
     });
-    // SPEC.md's client sends a new _t each time: the cached count must still follow every change.
+    // The web client sends a new _t each time: the cached count must still follow every change.
     let buster = 0;
     const unread = async () => (await get(t, reader, `/api/newsletters/unread-count?_t=${++buster}`)).count;
     const unreadBefore = await unread();

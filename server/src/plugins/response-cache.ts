@@ -53,7 +53,7 @@ const TAGS_OF: { [K in keyof DomainEvents]: (...args: DomainEvents[K]) => string
   'import:progress': () => [],
 };
 
-/** SPEC.md's `_t` cache buster names no data: answers differing only in it are one answer. */
+/** The web client's `_t` cache buster names no data: answers differing only in it are one answer. */
 const withoutCacheBuster = (url: string) =>
   url.replace(/([?&])_t=[^&]*(&?)/, (_match, lead: string, tail: string) => (tail ? lead : ''));
 

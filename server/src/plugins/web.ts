@@ -14,7 +14,7 @@ import { routePageHtml } from './page-html';
  * and every other non-API GET answered with index.html so the browser router
  * handles it, naming the page's own chunks for preloading where a route matches
  * and, on `/`, holding the prerendered landing page (page-html.ts). Unknown /api
- * paths answer PRODUCT.md's 404 body.
+ * paths answer the API's 404 error body.
  */
 export const webPlugin = fp(async function webPlugin(app: FastifyInstance, opts: { dist?: string }) {
   const dist = opts.dist;

@@ -64,7 +64,7 @@ describe('PostgreSQL stopped mid-load and started again', () => {
     expect(health.status).toBe(200);
     expect((await call(app.url, 'GET', '/api/ready')).status).toBe(200);
 
-    // Every request got an answer in bounded time: 2xx, or 503 with PRODUCT.md's body while the database was away.
+    // Every request got an answer in bounded time: 2xx, or 503 with the error body (docs/product.md#api-shape) while the database was away.
     const during = log.filter((l) => l.startedAt >= stoppedAt && l.startedAt < startedAt);
     const outage = log.filter((l) => l.status === 503);
     expect(during.length).toBeGreaterThan(0);

@@ -22,7 +22,7 @@ import { createAdmin, createUser, FACTORY_PASSWORD, type FactoryUser } from '../
  *   receiver of the incoming request, the sender of the outgoing one, the friend, the profile.
  * - other: a member close to the target but not entitled to it: the sender of the request
  *   the owner received, the owner of the movie the owner's comment is on, the owner's friend
- *   for the owner's movie. PRODUCT.md: these answer 404, never 403.
+ *   for the owner's movie. These answer 404, never 403 (docs/product.md#api-shape).
  * - admin: an admin, a stranger to every friendship.
  */
 const ACTORS = ['visitor', 'member', 'owner', 'other', 'admin'] as const;

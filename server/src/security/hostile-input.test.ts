@@ -10,7 +10,7 @@ import { createAdmin, createUser, type FactoryUser } from '../test/factories/use
 /**
  * Issue 7 "Hostile input": property tests (fast-check) of the main write routes and the
  * search path. Whatever arrives, the answer is never a 5xx; a refusal is a 4xx with
- * PRODUCT.md's error body and leaves the data as it was; an acceptance stores exactly what
+ * the API's error body and leaves the data as it was; an acceptance stores exactly what
  * was sent and nothing the caller may not set (no admin flag, no other author).
  */
 
@@ -168,7 +168,7 @@ function body(fields: Record<string, fc.Arbitrary<unknown>>, forbidden: Record<s
 
 const json = { 'content-type': 'application/json' };
 
-/** PRODUCT.md's error body, with nothing of the server's insides in it. */
+/** The API's error body (docs/product.md#api-shape), with nothing of the server's insides in it. */
 function expectErrorBody(res: LightMyRequestResponse) {
   expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
   expect(res.statusCode, res.body).toBeLessThan(500);

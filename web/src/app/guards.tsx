@@ -8,8 +8,8 @@ import { MainLayout } from './layouts/main-layout';
 const AdminRefusal = lazy(async () => ({ default: (await import('./admin-refusal')).AdminRefusal }));
 
 /**
- * Logged-in-only routes (SPEC.md section 2). These guards are for the person's convenience;
- * the server enforces every right (PRODUCT.md "Admin area").
+ * Logged-in-only routes (docs/product.md#pages-and-routes). These guards are for the person's convenience;
+ * the server enforces every right (docs/product.md#roles).
  */
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const { isLoggedIn, isLoadingAuth, loginPath } = useAuth();

@@ -29,7 +29,7 @@ class Boundary extends Component<Props, State> {
 
 /**
  * The route tree's error screen. It replaces the data router's errorElement so that the app can use
- * the declarative <BrowserRouter>, which leaves about 17 KB gzip of data-router code out of the shell.
+ * the declarative <BrowserRouter>, which leaves the data router's code out of the shell (docs/benchmarks.md).
  */
 export function RouteErrorBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();

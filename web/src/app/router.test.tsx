@@ -33,7 +33,7 @@ const signedInAs = (profile: typeof sampleProfile) => {
   });
 };
 
-describe('routes and guards (SPEC.md section 2)', () => {
+describe('routes and guards', () => {
   it.each(['/dashboard', '/profile', '/friends'])('a logged-out visitor at %s is sent to /login', async (path) => {
     const router = open(path);
     expect(await screen.findByRole('heading', { name: 'Daxil olun' })).toBeInTheDocument();

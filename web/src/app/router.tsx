@@ -49,7 +49,7 @@ interface RouteHandle {
 }
 const dashboardHandle: RouteHandle = { prefetch: (client) => client.prefetchInfiniteQuery(myMoviesQuery()) };
 
-/** The route tree of SPEC.md section 2. Exported for tests (createMemoryRouter). */
+/** The route tree of docs/product.md#pages-and-routes. Exported for tests (createMemoryRouter). */
 export const routes: RouteObject[] = [
   {
     element: (

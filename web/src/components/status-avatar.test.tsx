@@ -23,7 +23,7 @@ const pulseOf = (container: HTMLElement) => {
   )?.style;
 };
 
-describe('StatusAvatar (SPEC.md section 3)', () => {
+describe('StatusAvatar', () => {
   it("defaults: alt 'İstifadəçi avatarı', size 40, offline (red dot)", () => {
     const { container } = render(<StatusAvatar src="/uploads/a.webp" />);
     const img = screen.getByRole('img', { name: 'İstifadəçi avatarı' });

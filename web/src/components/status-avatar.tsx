@@ -29,7 +29,7 @@ const pulse = keyframes`
 
 export interface StatusAvatarProps {
   src?: string | null;
-  /** Alt text of the image (SPEC.md: default 'İstifadəçi avatarı'). */
+  /** Alt text of the image (default 'İstifadəçi avatarı', docs/product.md#presence). */
   alt?: string;
   /** Used for the initial when there is no image. */
   name?: string | null;

@@ -19,7 +19,7 @@ const renderToggle = () =>
     { auth: fakeAuth() },
   );
 
-describe('theme toggle (SPEC.md sections 4 and 9)', () => {
+describe('theme toggle', () => {
   it('starts light on #f5f5f5 when nothing is stored', () => {
     renderToggle();
     expect(screen.getByTestId('theme')).toHaveTextContent('light #f5f5f5');

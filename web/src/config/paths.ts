@@ -1,4 +1,4 @@
-/** Every route of the app in one place (SPEC.md section 2), so links never drift from the router. */
+/** Every route of the app in one place (docs/product.md#pages-and-routes), so links never drift from the router. */
 export const paths = {
   home: '/',
   login: '/login',
@@ -27,6 +27,6 @@ export const paths = {
 /** The main header, sidebar and bottom bar are not part of the admin area. */
 export const isAdminPath = (pathname: string): boolean => pathname === '/admin' || pathname.startsWith('/admin/');
 
-/** Pages that get the lighter header (SPEC.md section 2, "Main header"). */
+/** Pages that get the lighter header (docs/product.md#main-header). */
 export const isAuthFormPath = (pathname: string): boolean =>
   pathname === paths.login || pathname === paths.register || pathname.startsWith('/reset-password/');

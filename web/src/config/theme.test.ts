@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAppTheme, focusRing } from './theme';
 
-describe('theme values (SPEC.md section 9)', () => {
+describe("theme values: the product's colours", () => {
   it.each(['light', 'dark'] as const)('%s theme carries the product colours and radius 8', (mode) => {
     const theme = createAppTheme(mode);
     expect(theme.palette.primary.main).toBe('#3f51b5');

@@ -1,6 +1,6 @@
 import { createTheme, type PaletteMode, type Theme } from '@mui/material/styles';
 
-/** SPEC.md section 9: the product's colours and corner radius. */
+/** The product's colours and corner radius (docs/product.md#theme-and-storage). */
 export const themeColors = {
   primary: '#3f51b5',
   secondary: '#9c27b0',

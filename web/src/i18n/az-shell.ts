@@ -1,7 +1,7 @@
 /**
  * The texts the app shell renders on every page (header, footer, spinner, errors), split from
  * az.ts so the first page load does not download the whole catalogue. az.ts re-exports them as
- * part of `az`; the same rules apply (SPEC.md texts stay byte-for-byte).
+ * part of `az`; the same rules apply (the product's texts stay byte-for-byte).
  */
 export const azShell = {
   appName: 'KinoDost',
@@ -21,7 +21,7 @@ export const azShell = {
     skipToContent: 'Əsas məzmuna keç',
   },
 
-  /** SPEC.md section 8, the error catalogue. */
+  /** The error catalogue (docs/product.md#error-texts). */
   errors: {
     api: 'API xətası',
     serverNoAnswer: 'Server cavab vermədi',

@@ -2,7 +2,7 @@ import { formatNumber } from '../lib/format-number';
 import { azShell } from './az-shell';
 
 /**
- * Every text a person reads, in Azerbaijani. Texts quoted in SPEC.md are the product's own and
+ * Every text a person reads, in Azerbaijani. Texts quoted in docs/product.md are the product's own and
  * must stay byte-for-byte (including its spelling of 'Serverdan gelen cavab emal edilemedi.').
  * Components never hold literal texts; a translator needs this file, az-shell.ts and az-landing.ts.
  */
@@ -211,7 +211,7 @@ export const az = {
     unknown: 'Vəziyyəti məlum deyil',
   },
 
-  /** Presence (SPEC.md sections 3 and 5): the last-seen texts are exact. */
+  /** Presence (docs/product.md#presence): the last-seen texts are exact. */
   presence: {
     onlineNow: 'İndi onlayn',
     lastSeenLabel: 'Son dəfə onlayn:',
@@ -785,7 +785,7 @@ export const az = {
   friends: {
     title: 'Dost siyahısı',
     intro: 'Dostlarınız, dostluq istəkləriniz və yeni dostlar üçün axtarış bir yerdə.',
-    /** SPEC.md section 8, success texts. */
+    /** docs/product.md#error-texts, success texts. */
     toasts: {
       sent: 'Dostluq istəyi göndərildi',
       accepted: 'Dostluq istəyi qəbul edildi',
@@ -793,7 +793,7 @@ export const az = {
       removed: 'Dostluq əlaqəsi silindi',
       cancelled: 'Dostluq istəyi ləğv edildi',
     },
-    /** SPEC.md section 8, failure texts (cancel and the list notice are the product's own). */
+    /** docs/product.md#error-texts, failure texts (cancel and the list notice are the product's own). */
     errors: {
       alreadyRequested: 'Bu istifadəçiyə artıq dostluq istəyi göndərilmişdir',
       sendFailed: 'Dostluq istəyi göndərilə bilmədi',
@@ -803,7 +803,7 @@ export const az = {
       cancelFailed: 'Dostluq istəyi ləğv edilə bilmədi',
       listFailed: 'Siyahını yükləmək mümkün olmadı.',
     },
-    /** SPEC.md section 4, statuses the client answers itself. */
+    /** docs/product.md#friends, statuses the client answers itself. */
     status: {
       ownProfile: 'Öz profiliniz',
       notLoggedIn: 'Giriş edilməmişdir',

@@ -4,9 +4,9 @@ import { azShell } from '../i18n/az-shell';
 import { getToken, removeToken } from './storage';
 
 /**
- * The HTTP client of SPEC.md sections 6 to 8. Two families with different error rules:
- *  - `apiRequest` for user, movie and stats calls (section 8, first list);
- *  - `socialRequest` for friend and newsletter calls (section 8, second list).
+ * The HTTP client of docs/product.md#error-texts. Two families with different error rules:
+ *  - `apiRequest` for user, movie and stats calls (the first rule);
+ *  - `socialRequest` for friend and newsletter calls (the second rule).
  * Both time out after 15 s, send the stored token as a Bearer header when asked to, and end
  * the session on a 401/403 of an authenticated call.
  */
@@ -26,7 +26,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's error body (PRODUCT.md): the catalogue throws it as it is. */
+/** The server's error body (docs/product.md#api-shape): the catalogue throws it as it is. */
 export const isErrorBody = (value: unknown): value is ErrorBody =>
   typeof value === 'object' && value !== null && typeof (value as { error?: unknown }).error === 'string';
 
@@ -167,7 +167,7 @@ const untilAborted = <T>(pending: Promise<T>, signal: AbortSignal): Promise<T> =
 // ---------------------------------------------------------------------------------------------
 // Family (a): user, movie and stats calls.
 
-/** What a non-success answer throws (SPEC.md section 8, in order). */
+/** What a non-success answer throws (docs/product.md#error-texts, in order). */
 const failureOf = async (response: Response): Promise<unknown> => {
   if (!isJsonType(response.headers.get('content-type')))
     return new ApiError(azShell.errors.serverNoAnswer, response.status);
@@ -222,7 +222,7 @@ const normalize = (error: unknown, signal?: AbortSignal): unknown => {
 
 const describe = (options: RequestOptions, path: string) => `${options.method ?? 'GET'} ${API_BASE}${path}`;
 
-/** A user, movie or stats call (SPEC.md section 8, first list). */
+/** A user, movie or stats call (docs/product.md#error-texts, the first rule). */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const authenticated = options.auth !== false;
   try {
@@ -323,7 +323,7 @@ const stringField = (body: Record<string, unknown>, key: string): string | undef
 };
 
 /**
- * A friend or newsletter call (SPEC.md section 8, second list). Always JSON, always with the
+ * A friend or newsletter call (docs/product.md#error-texts, the second rule). Always JSON, always with the
  * Bearer header when a token is stored. Rejects with an ApiError carrying the text to show.
  */
 export async function socialRequest<T>(path: string, options: Omit<RequestOptions, 'auth'> = {}): Promise<T> {

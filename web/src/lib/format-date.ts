@@ -1,4 +1,4 @@
-/** dd.MM.yyyy (SPEC.md section 9), in the reader's time zone; '' for a missing or bad date. */
+/** dd.MM.yyyy (docs/product.md#theme-and-storage), in the reader's time zone; '' for a missing or bad date. */
 export const formatDate = (value: string | Date | null | undefined): string => {
   if (!value) return '';
   const date = value instanceof Date ? value : new Date(value);

@@ -1,5 +1,5 @@
 /**
- * Browser storage under SPEC.md's keys. Every access is guarded: storage can throw
+ * Browser storage under the product's keys (docs/product.md#theme-and-storage). Every access is guarded: storage can throw
  * (private windows, quota, disabled cookies) and the app must still run without it.
  */
 export const storageKeys = { token: 'token', darkMode: 'darkMode' } as const;

@@ -3,7 +3,7 @@ import type { ToastOptions } from 'react-toastify';
 
 /**
  * The app's toasts: react-toastify's toast(), loaded with the first toast shown. Every member page
- * shows toasts, but none at its first paint; imported statically, react-toastify (about 10 kB gzip)
+ * shows toasts, but none at its first paint; imported statically, react-toastify
  * rode in the chunk every member page downloads before it renders. A toast asked for while the
  * library loads is shown a moment later, and react-toastify itself queues toasts until its
  * container (app-providers.tsx) mounts.

@@ -8,7 +8,7 @@ export interface StyleChunk {
 /**
  * Drops the keyframes no rule of the page names. Emotion files keyframes as global styles and the
  * server extraction keeps every global style the render inserted, used by the markup or not: the
- * prerendered landing page carried CircularProgress's two spinner animations (about 1 kB), from a
+ * prerendered landing page carried CircularProgress's two spinner animations, from a
  * Suspense fallback that prerender shows and then replaces. Keyframes are named `animation-<hash>`
  * (emotion's keyframes()); other global styles stay, as they may style the page without a class.
  */

@@ -18,7 +18,7 @@ import type { AuthService } from './auth.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
-/** Sign-up, sign-in and password reset (SPEC.md section 7); none of them takes a token. */
+/** Sign-up, sign-in and password reset (docs/product.md#accounts); none of them takes a token. */
 export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, { auth }) => {
   app.post(
     '/register',

@@ -15,7 +15,7 @@ import { assertAvailable, rethrowTaken, usernameOf } from '../users/users.servic
 import type { AuthThrottles } from './auth.throttles';
 import * as resets from './password-resets.repository';
 
-/** Reset links are valid one hour (PRODUCT.md). */
+/** Reset links are valid one hour (docs/product.md#accounts). */
 export const RESET_TTL_MINUTES = 60;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -34,7 +34,7 @@ export interface AuthDeps {
   runAfterReply(what: string, work: () => Promise<unknown>): void;
 }
 
-/** Refuses a new password that breaks PRODUCT.md's rules, as a field error. */
+/** Refuses a new password that breaks the password rules (docs/product.md#accounts), as a field error. */
 function assertPasswordAllowed(field: string, password: string, username: string) {
   const problem = passwordProblem(password, username);
   if (problem) throw new ValidationError(problem, { [field]: problem });

@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import { msg } from '../../lib/messages';
 import { createThrottle } from '../../lib/throttle';
 
-/** PRODUCT.md's throttles on the account calls, with limits from the settings. */
+/** The throttles on the account calls (docs/product.md#accounts), with limits from the settings. */
 export const createAuthThrottles = (limits: Config['limits'], redis?: Redis, prefix?: string) => ({
   loginPerIp: createThrottle({
     name: 'login-ip',

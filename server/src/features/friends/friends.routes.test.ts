@@ -77,7 +77,7 @@ describe('authentication', () => {
 });
 
 describe('sending a request', () => {
-  it('creates a pending request (201), and a repeat answers 409 with the SPEC text', async () => {
+  it("creates a pending request (201), and a repeat answers 409 with the product's exact text", async () => {
     const a = await createUser(t.app);
     const b = await createUser(t.app);
     const res = await send(a, b);

@@ -25,7 +25,7 @@ const tags = ['friends'];
 /** Lists of the caller's friends and requests: cached until one of them changes (plugins/response-cache.ts). */
 const config = { cacheTags: (request: FastifyRequest) => [tag.people(currentUser(request).id), tag.everyonesPeople] };
 
-/** Friend requests, friendships and the people search (SPEC.md section 7 "Friends"); every call needs a member. */
+/** Friend requests, friendships and the people search (docs/product.md#friends); every call needs a member. */
 export const friendsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const friends = createFriendsService({ db: app.database.db, bus: app.bus, log: app.log });
   // Every route here runs requireMember first, so the user is set.

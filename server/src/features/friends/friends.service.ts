@@ -215,7 +215,7 @@ export const createFriendsService = ({ db, bus, log }: FriendsDeps) => {
       publish('friend:removed', { userIds: [row.requesterId, row.addresseeId] });
     },
 
-    /** The viewer's friendship with a member, for the profile's button (SPEC.md section 4). */
+    /** The viewer's friendship with a member, for the profile's button (docs/product.md#friends). */
     async status(me: string, userId: string): Promise<FriendshipStatusReply> {
       if (userId === me) return { status: 'none', message: msg.friends.statusSelf, actionable: false };
       await mustFindUser(userId);

@@ -8,7 +8,7 @@ import { msg } from '../../lib/messages';
 import { bearer, currentUser } from '../../lib/route-helpers';
 import type { ImportsService } from './imports.service';
 
-/** The largest export accepted (PRODUCT.md): 10 MB. */
+/** The largest export accepted (docs/product.md#import-and-export): 10 MB. */
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { msg } from '../../lib/messages';
 import { createThrottle } from '../../lib/throttle';
 
-/** Messages a member may send in a minute (PRODUCT.md: 30), shared through Redis when set. */
+/** Messages a member may send in a minute (30, docs/product.md#messages), shared through Redis when set. */
 export const MESSAGES_PER_MINUTE = 30;
 
 /** Messages per sender per minute, shared through Redis when set. */

@@ -188,13 +188,13 @@ const withScore = (r: { movie: MovieData; owner: MovieOwner; score: number }) =>
  * hits newest first, since ranking a hundred thousand equal hits orders nothing.
  *
  * Each page is picked from the movies alone (ids, in a subquery), then read with its owners and
- * scores: joined in one query, PostgreSQL joined every hit to its owner before sorting (5,040
- * hits, 60 ms, for 'Woody Allen' among 1,000,000 movies). How the newest hits are found depends on how many there
+ * scores: joined in one query, PostgreSQL joined every hit to its owner before sorting, slow for a
+ * name with thousands of hits (docs/benchmarks.md). How the newest hits are found depends on how many there
  * are (docs/benchmarks.md, "Search under load"): up to SEARCH_TOTAL_CAP, from the search index
  * and sorted; past it, a query whose words one movie in a thousand or more has, by walking
  * movies_created_at_idx backwards and testing each movie until the page is full. The test is
  * written as ts_match_vq, which the search index cannot serve, so the planner cannot take the
- * index's bitmap of every hit (50,000 for a common word, 73 ms a page) for the cheaper path.
+ * index's bitmap of every hit (tens of thousands for a common word, read for each page) for the cheaper path.
  */
 export const searchMovies = async (
   db: Db,

@@ -23,7 +23,7 @@ import type { MoviesService } from './movies.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
-/** Members' movie collections and search (SPEC.md section 7 "Movies", PRODUCT.md "Movies"). */
+/** Members' movie collections and search (docs/product.md#films-and-movies). */
 export const moviesRoutes: FastifyPluginAsyncTypebox<{ movies: MoviesService }> = async (app, { movies }) => {
   /** A page of one member's movies, each carrying that member as its owner. */
   const pageOf = async (owner: MovieOwner, query: MovieListQuery) => {

@@ -87,7 +87,7 @@ export const createMoviesService = (db: Db, bus: EventBus, films: FilmsService) 
     write: (tx: Db) => Promise<T | undefined>,
   ) => db.transaction((txRaw) => writeWithActivity(txRaw as unknown as Db, ownerId, before, values, write));
 
-  /** The movie if the actor may change it; 404 otherwise, so others' movies are not probed (PRODUCT.md). */
+  /** The movie if the actor may change it; 404 otherwise, so others' movies are not probed (docs/product.md#api-shape). */
   const ownedMovie = async (actor: Actor, id: string) => {
     const movie = await repo.findMovie(db, id);
     if (!movie || (movie.ownerId !== actor.id && !actor.isAdmin)) throw new NotFoundError(msg.movies.notFound);

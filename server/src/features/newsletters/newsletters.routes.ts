@@ -26,7 +26,7 @@ const config = {
 };
 
 /**
- * /api/newsletters (SPEC.md section 7 "Newsletters"): public reading with the caller's read
+ * /api/newsletters (docs/product.md#newsletters): public reading with the caller's read
  * state, unread count and mark-viewed for members, and the admin calls under /admin.
  * Static paths (/latest, /unread-count, /admin/...) win over /:id in Fastify's router, and
  * /:id only accepts a UUID.

@@ -25,7 +25,7 @@ function normalise(body: UpdateNewsletterBody): Partial<repo.NewsletterValues> {
   return values;
 }
 
-/** Newsletters and who has read them (PRODUCT.md "Newsletters"). */
+/** Newsletters and who has read them (docs/product.md#newsletters). */
 export const createNewslettersService = (db: Db, bus: EventBus) => ({
   list: (viewerId: string | null, page: { page: number; limit: number }) => repo.listNewsletters(db, viewerId, page),
 

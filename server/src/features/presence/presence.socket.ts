@@ -42,7 +42,7 @@ export const presencePlugin = fp(async function presencePlugin(app: FastifyInsta
     maxHttpBufferSize: SOCKET_LIMITS.maxMessageBytes,
     serveClient: false,
     // Same origin in production; in development the web app (Vite, :5173) connects to :5000
-    // directly (SPEC.md section 7), so its origin is listed in SOCKET_ORIGINS.
+    // directly (docs/product.md#realtime-socket), so its origin is listed in SOCKET_ORIGINS.
     cors: { origin: app.config.socketOrigins.length ? app.config.socketOrigins : false, credentials: true },
   });
   app.decorate('io', io);

@@ -16,7 +16,7 @@ export interface PresenceHandlers {
 
 /**
  * Who is online, counted by connections: a member with several tabs or devices
- * is online while any of them is connected (PRODUCT.md "Presence"). It also
+ * is online while any of them is connected (docs/product.md#presence). It also
  * counts each member's open sockets, which is not the same: a tab that said
  * user:offline keeps its socket.
  */

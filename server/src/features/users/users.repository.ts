@@ -62,7 +62,7 @@ export const findUserByLogin = async (db: Db, login: string): Promise<UserRow | 
 export const findUserByEmail = async (db: Db, email: string): Promise<UserRow | undefined> =>
   (await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`))[0];
 
-/** Inserts a member; the very first account becomes an admin (PRODUCT.md). */
+/** Inserts a member; the very first account becomes an admin (docs/product.md#accounts). */
 export const insertUser = async (
   db: Db,
   values: { username: string; email: string; passwordHash: string },

@@ -29,7 +29,7 @@ const png = (w: number, h: number) =>
 const avatarFile = (url: string) => path.join(t.dataDir, 'uploads', 'avatars', path.basename(url));
 
 describe('own profile', () => {
-  it('GET /api/user/profile answers the SPEC fields and never the password hash', async () => {
+  it('GET /api/user/profile answers the profile fields and never the password hash', async () => {
     const { user, token } = await createUser(t.app, { username: 'elvin', email: 'elvin@example.com' });
     const res = await as(token, 'GET', '/api/user/profile');
     expect(res.statusCode).toBe(200);

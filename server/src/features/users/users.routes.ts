@@ -24,7 +24,7 @@ import { createUsersService } from './users.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
-/** Profiles, avatars and the admin's user management (SPEC.md section 7 "Auth and user"). */
+/** Profiles, avatars and the admin's user management (docs/product.md#accounts). */
 export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const users = createUsersService({ db: app.database.db, bus: app.bus, avatars: app.avatars, log: app.log });
 

@@ -58,7 +58,7 @@ export async function register(base: string, tag?: string) {
   return { ...fields, id: userIdOf(token), token };
 }
 
-/** PRODUCT.md's error body: success false, an Azerbaijani text and a code. */
+/** The error body (docs/product.md#api-shape): success false, an Azerbaijani text and a code. */
 export function isErrorBody(body: unknown, code?: string): boolean {
   if (!body || typeof body !== 'object') return false;
   const b = body as { success?: unknown; error?: unknown; code?: unknown };

@@ -6,7 +6,7 @@ import { ADMIN_DRAWER_WIDTH, AdminLayout, adminTitleFor } from './admin-layout';
 
 const admin = (overrides = {}) => fakeAuth({ isAdmin: true, username: 'rəşad', ...overrides });
 
-describe('AdminLayout (SPEC.md section 2)', () => {
+describe('AdminLayout', () => {
   it.each([
     ['/admin', 'Ümumi Panel'],
     ['/admin/', 'Ümumi Panel'],

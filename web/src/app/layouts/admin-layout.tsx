@@ -29,10 +29,10 @@ import { az } from '../../i18n/az';
 import { useAuth } from '../../lib/auth/auth-context';
 import { AppLogo, logoColorOnSurface } from './app-logo';
 
-/** SPEC.md section 9: the admin drawer is 240 wide. */
+/** The admin drawer is 240 wide (docs/product.md#admin-layout). */
 export const ADMIN_DRAWER_WIDTH = 240;
 
-/** The admin header title for a path (SPEC.md section 2, "Admin layout"). */
+/** The admin header title for a path (docs/product.md#admin-layout). */
 export const adminTitleFor = (pathname: string): string => {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === paths.admin) return az.admin.titles.overview;
@@ -41,7 +41,7 @@ export const adminTitleFor = (pathname: string): string => {
   return az.admin.titles.fallback;
 };
 
-/** SPEC.md's four entries, and the film catalogue's (docs/catalogue.md) after the comments. */
+/** The side list of docs/product.md#admin-layout: the film catalogue's entry (docs/catalogue.md) after the comments. */
 const nav = [
   { to: paths.admin, label: az.admin.nav.overview, icon: <DashboardIcon /> },
   { to: paths.adminUsers, label: az.admin.nav.users, icon: <ManageAccountsIcon /> },

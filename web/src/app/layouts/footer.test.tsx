@@ -7,7 +7,7 @@ import { Footer } from './footer';
 const site = (social: Record<'instagram' | 'facebook' | 'x', string | null>) =>
   stubFetch({ 'GET /api/site': () => jsonResponse({ social }) });
 
-describe('Footer (SPEC.md section 1)', () => {
+describe('Footer', () => {
   it('has the copyright line with the current year and the company credit', () => {
     site({ instagram: null, facebook: null, x: null });
     renderWithApp(<Footer />);

@@ -15,7 +15,7 @@ const socials = [
 ] as const;
 
 /**
- * Copyright with the current year, the company credit and the social links (SPEC.md section 1):
+ * Copyright with the current year, the company credit and the social links (docs/product.md#footer):
  * the install's own accounts, set on the server (SOCIAL_*, README "Settings"); one left unset is
  * not shown, and with none the links' list is left out.
  */

@@ -9,7 +9,7 @@ vi.mock('../../features/presence/hooks/use-self-online', () => ({ useSelfOnline:
 
 const loggedOut = () => fakeAuth({ isLoggedIn: false, userId: null, username: null });
 
-describe('MainHeader (SPEC.md section 2)', () => {
+describe('MainHeader', () => {
   it("shows 'Daxil Ol' to a logged-out visitor on / and it leads to /login", async () => {
     renderWithApp(<MainHeader />, { route: '/', auth: loggedOut() });
     const link = screen.getByRole('link', { name: 'Daxil Ol' });

@@ -21,7 +21,7 @@ const SidebarDrawer = lazy(async () => ({ default: (await import('./sidebar-draw
 /** Kept for a member's icons and menus until they show, so nothing beside them moves. */
 const memberAreaSpace = <Box sx={{ width: 132 }} />;
 
-/** The sticky main header (SPEC.md section 2, "Main header"); not used under /admin. */
+/** The sticky main header (docs/product.md#main-header); not used under /admin. */
 export function MainHeader() {
   const { isLoggedIn, isLoadingAuth } = useAuth();
   const { pathname } = useLocation();

@@ -21,7 +21,7 @@ const openProfile = async () => {
   return screen.findByRole('dialog', { name: 'Profil' });
 };
 
-describe('MobileBottomBar (SPEC.md section 2)', () => {
+describe('MobileBottomBar', () => {
   it("the profile dialog shows 'Sizin ID:' with the first 8 characters of the id", async () => {
     renderWithApp(<MobileBottomBar />, { route: '/dashboard', auth: fakeAuth() });
     const dialog = await openProfile();
@@ -111,7 +111,7 @@ describe('MobileBottomBar (SPEC.md section 2)', () => {
   });
 });
 
-describe('MobileBottomBar: the friends badge (SPEC.md section 2)', () => {
+describe('MobileBottomBar: the friends badge', () => {
   it('shows the pending request count on the friends item', async () => {
     localStorage.setItem('token', 'member-token');
     fakeFriendsServer({ incoming: [incomingFrom(aysel, 1), incomingFrom(orxan, 2), incomingFrom(tural, 3)] });

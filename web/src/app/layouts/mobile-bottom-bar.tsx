@@ -22,7 +22,7 @@ import { ProfileDialog } from './profile-dialog';
 export const BOTTOM_BAR_HEIGHT = 64;
 
 /**
- * The phone navigation (SPEC.md section 2, "Mobile bottom bar"). The layout decides when it
+ * The phone navigation (docs/product.md#mobile-bottom-bar). The layout decides when it
  * shows (small screen, logged in, not /admin); this component only draws it.
  */
 export function MobileBottomBar() {

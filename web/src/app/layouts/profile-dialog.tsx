@@ -19,7 +19,7 @@ import { useSelfOnline } from '../../features/presence/hooks/use-self-online';
 import { az } from '../../i18n/az';
 import { useAuth } from '../../lib/auth/auth-context';
 
-/** SPEC.md section 9: the user id is shown as its first 8 characters. */
+/** docs/product.md#mobile-bottom-bar: the user id is shown as its first 8 characters. */
 export const shortUserId = (userId: string | null | undefined): string =>
   userId ? userId.slice(0, 8) : az.common.notAvailable;
 

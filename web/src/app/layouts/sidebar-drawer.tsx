@@ -28,7 +28,7 @@ interface Entry {
   icon: ReactNode;
 }
 
-/** The temporary navigation drawer opened from the header (SPEC.md section 2, "Sidebar drawer"). */
+/** The temporary navigation drawer opened from the header (docs/product.md#sidebar-drawer). */
 export function SidebarDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { isLoggedIn, isAdmin } = useAuth();
   const { pathname } = useLocation();

@@ -17,7 +17,7 @@ import { useSelfOnline } from '../../features/presence/hooks/use-self-online';
 import { az } from '../../i18n/az';
 import { useAuth } from '../../lib/auth/auth-context';
 
-/** The header avatar and its account menu (SPEC.md section 2, "Main header"). */
+/** The header avatar and its account menu (docs/product.md#main-header). */
 export function UserMenu() {
   const { username, avatar, isAdmin, logout } = useAuth();
   const online = useSelfOnline();

@@ -2,7 +2,7 @@ import { NewsletterList } from '../../features/newsletters/components/newsletter
 import { az } from '../../i18n/az';
 import { PageContainer } from './page-container';
 
-/** /newsletters: the public list, 10 a page (SPEC.md sections 2 and 9). */
+/** /newsletters: the public list, 10 a page (docs/product.md#newsletters). */
 export function NewslettersPage() {
   return (
     <PageContainer title={az.newsletters.title} intro={az.newsletters.intro} maxWidth="md">

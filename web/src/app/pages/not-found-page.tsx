@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../../config/paths';
 import { az } from '../../i18n/az';
 
-/** Any unknown path (SPEC.md section 2). */
+/** Any unknown path (docs/product.md#pages-and-routes). */
 export function NotFoundPage() {
   return (
     <Box sx={{ textAlign: 'center', px: 2, py: { xs: 6, sm: 10 } }}>

@@ -61,7 +61,7 @@ export function PublicProfilePage() {
     <Container maxWidth="md" sx={{ py: { xs: 3, sm: 6 } }}>
       <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center', maxWidth: 552, mx: 'auto', mb: 5 }}>
         {isLoggedIn ? (
-          // Members see presence (SPEC.md section 6: visitors get none).
+          // Members see presence (visitors get none: docs/product.md#roles).
           <Box sx={{ display: 'flex', justifyContent: 'center', mb: 2 }}>
             <StatusAvatar
               src={user.avatar_url}

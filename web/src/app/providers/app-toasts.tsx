@@ -9,7 +9,7 @@ const ToastContainer = lazy(async () => ({ default: (await loadToastify()).Toast
 const below = (header: number) => `calc(${header + 8}px + env(safe-area-inset-top))`;
 
 /**
- * Toasts stay top-right (SPEC.md) but start below the header, whose icons they used to cover for
+ * Toasts stay top-right (docs/product.md#toasts) but start below the header, whose icons they used to cover for
  * the seconds they are shown; a long text is cut to one line (lib/toast.ts puts it in
  * `.kd-toast-text`, with the whole text as its title).
  */
@@ -28,7 +28,7 @@ const placement = {
   },
 } as const;
 
-/** SPEC.md section 2 "Toasts": top-right, colored, 3000 ms. */
+/** docs/product.md#toasts: top-right, colored, 3000 ms. */
 export function AppToasts() {
   return (
     <>

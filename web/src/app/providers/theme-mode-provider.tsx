@@ -1,6 +1,6 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { THEME_ID } from '@mui/material/styles';
-// MUI's own ThemeProvider also bundles the CSS-variables provider (about 4 KB gzip) that a theme without
+// MUI's own ThemeProvider also bundles the CSS-variables provider (docs/benchmarks.md) that a theme without
 // colorSchemes never uses; the system provider keyed by MUI's THEME_ID is exactly what it renders for ours.
 import { ThemeProvider } from '@mui/system';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
@@ -8,7 +8,7 @@ import { createAppTheme } from '../../config/theme';
 import { getDarkMode, setDarkMode } from '../../lib/storage';
 import { ThemeModeContext } from '../../lib/theme-mode';
 
-/** Light or dark (SPEC.md section 4 "Theme"), persisted under `darkMode`. */
+/** Light or dark (docs/product.md#theme-and-storage), persisted under `darkMode`. */
 export function ThemeModeProvider({ children }: { children: ReactNode }) {
   const [dark, setDark] = useState<boolean>(getDarkMode);
 

@@ -70,7 +70,7 @@ beforeEach(() => {
 });
 afterEach(() => act(() => presenceStore.reset()));
 
-describe('the realtime socket connects only under SPEC.md section 5', () => {
+describe('the realtime socket connects only for a signed-in member with a stored token', () => {
   it('no socket for a visitor, even with a token in storage', async () => {
     setToken('tok');
     setup(fakeAuth({ isLoggedIn: false, userId: null, username: null }));

@@ -16,7 +16,7 @@ import { getToken } from '../../lib/storage';
 import { toast } from '../../lib/toast';
 
 /**
- * The app's one realtime socket, composed here: it exists only while SPEC.md section 5 holds
+ * The app's one realtime socket, composed here: it exists only while the conditions of docs/product.md#presence hold
  * (logged in, a user id, a stored token), feeds the presence store, and turns live friend and
  * newsletter events into cache refreshes. Renders nothing.
  */

@@ -7,7 +7,7 @@ const RealtimeBridge = lazy(async () => ({ default: (await import('./realtime-br
 
 /**
  * Mounts the realtime socket's owner for members only, once the first view has had its idle
- * moment; the bridge itself checks SPEC.md section 5 fully.
+ * moment; the bridge itself checks docs/product.md#presence's conditions fully.
  */
 export function RealtimeGate() {
   const { isLoggedIn, userId } = useAuth();

@@ -1,7 +1,7 @@
 import { az } from '../../i18n/az';
 
 /**
- * Client-side checks that mirror the server's (PRODUCT.md "Accounts"), so most mistakes show
+ * Client-side checks that mirror the server's (docs/product.md#accounts), so most mistakes show
  * before a round trip. The server stays the authority: its field errors are shown as well.
  */
 const USERNAME_CHARS = /^[\p{L}\p{N}_.]+$/u;

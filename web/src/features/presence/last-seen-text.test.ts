@@ -9,7 +9,7 @@ const min = 60 * s;
 const h = 60 * min;
 const d = 24 * h;
 
-describe('formatLastSeen (SPEC.md section 5)', () => {
+describe('formatLastSeen', () => {
   it.each([
     [null, 'Bilinmir'],
     [undefined, 'Bilinmir'],

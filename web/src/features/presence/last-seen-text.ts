@@ -5,9 +5,9 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 /**
- * SPEC.md section 5: past a week the last seen is a date and time; this is the one we show. Made on
- * first use: building an az-AZ formatter loads the locale's ICU data, some 35 ms of a phone's main
- * thread that a member's first page (which rarely shows such a date) should not wait for.
+ * docs/product.md#presence: past a week the last seen is a date and time; this is the one we show. Made on
+ * first use: building an az-AZ formatter loads the locale's ICU data, a noticeable stretch of a
+ * phone's main thread that a member's first page (which rarely shows such a date) should not wait for.
  */
 let dateTime: Intl.DateTimeFormat | undefined;
 const formatDateTime = (at: Date): string => {
@@ -22,7 +22,7 @@ const formatDateTime = (at: Date): string => {
 };
 
 /**
- * The last-seen text of SPEC.md section 5: missing 'Bilinmir'; under a minute 'Az öncə'; under an
+ * The last-seen text of docs/product.md#presence: missing 'Bilinmir'; under a minute 'Az öncə'; under an
  * hour 'N dəqiqə əvvəl'; under a day 'N saat əvvəl'; under a week 'N gün əvvəl'; else the az-AZ
  * date and time. A time slightly ahead of `now` (clock skew) counts as just now.
  */

@@ -8,7 +8,7 @@ import { createPresenceStore, presenceStore } from './presence-store';
 const a = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const b = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
 
-describe('the presence store (SPEC.md sections 3 and 4)', () => {
+describe('the presence store', () => {
   it('users:online replaces the set, user:online adds, user:offline removes and records lastSeen', () => {
     const store = createPresenceStore();
     store.setOnlineList([a]);
@@ -35,7 +35,7 @@ describe('the presence store (SPEC.md sections 3 and 4)', () => {
     expect(listener).toHaveBeenCalledTimes(1);
   });
 
-  describe('last-seen requests (SPEC.md section 5)', () => {
+  describe('last-seen requests', () => {
     let store: ReturnType<typeof createPresenceStore>;
     const requester = vi.fn();
     beforeEach(() => {

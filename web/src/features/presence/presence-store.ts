@@ -1,5 +1,5 @@
 /**
- * Presence on the client (SPEC.md section 3: the online user ids and a last-seen time per user
+ * Presence on the client (docs/product.md#presence: the online user ids and a last-seen time per user
  * id), plus whether our own socket is connected. A small external store read with
  * useSyncExternalStore, so it needs no provider and survives route changes; the realtime
  * connection (app/realtime) writes to it and logout resets it.
@@ -98,7 +98,7 @@ export function createPresenceStore() {
     },
 
     /**
-     * SPEC.md section 5: ask for a user's last seen only if the socket is connected and the user
+     * docs/product.md#presence: ask for a user's last seen only if the socket is connected and the user
      * is neither online nor already being asked about. Returns whether a request went out.
      */
     requestLastSeen(userId: string): boolean {

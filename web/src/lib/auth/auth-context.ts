@@ -1,7 +1,7 @@
 import type { UserProfile } from '@kinodost/contracts/schemas/users';
 import { createContext, useContext } from 'react';
 
-/** The auth state screens see (SPEC.md section 3 "Auth state exposed to screens", section 4). */
+/** The auth state screens see (docs/product.md#auth-state-in-the-browser). */
 export interface AuthState {
   isLoggedIn: boolean;
   /** True at start while the stored token is checked. */

@@ -1,6 +1,6 @@
 /**
  * Hook point for state that must not outlive a session but does not live in the query cache
- * (the socket connection, in-memory friend state). SPEC.md section 4: logout also clears
+ * (the socket connection, in-memory friend state). Logout also clears
  * friends, requests and the count. Features register here; the auth provider runs them.
  */
 type Cleanup = () => void;

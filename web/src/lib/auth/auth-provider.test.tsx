@@ -54,7 +54,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('AuthProvider (SPEC.md section 4)', () => {
+describe('AuthProvider', () => {
   it('without a stored token is logged out at once and asks nothing', () => {
     start();
     expect(text('loading')).toBe('false');

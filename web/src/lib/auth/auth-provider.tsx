@@ -12,7 +12,7 @@ import { currentProfileKey, currentProfileQuery } from './get-current-profile';
 type Status = 'loading' | 'authenticated' | 'anonymous';
 
 /**
- * The auth state machine of SPEC.md section 4. It lives inside the router because its
+ * The auth state machine of docs/product.md#auth-state-in-the-browser. It lives inside the router because its
  * transitions navigate. The profile is server state, so it sits in the query cache.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -47,7 +47,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [status, profileQuery.isSuccess, profileQuery.isError, endSession, navigate]);
 
-  // A 401/403 anywhere (SPEC.md section 6): the client already removed the token.
+  // A 401/403 anywhere (docs/product.md#roles): the client already removed the token.
   useEffect(
     () =>
       setUnauthorizedHandler((target) => {

@@ -51,7 +51,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('the realtime connection (SPEC.md sections 4, 7, 9)', () => {
+describe('the realtime connection', () => {
   it('connects to the same origin in production and to localhost:5000 in development', () => {
     expect(socketUrl(false)).toBe(window.location.origin);
     expect(socketUrl(true)).toBe('http://localhost:5000');

@@ -5,9 +5,9 @@ import { whenIdle } from '../when-idle';
 /** The app's socket, typed by the shared event maps (contracts/src/events.ts). */
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** SPEC.md section 9: the online heartbeat while the tab is visible. */
+/** docs/product.md#presence: the online heartbeat while the tab is visible. */
 export const HEARTBEAT_MS = 4 * 60_000;
-/** SPEC.md sections 4 and 9: after the server closes the socket, reconnect this much later. */
+/** docs/product.md#presence: after the server closes the socket, reconnect this much later. */
 export const SERVER_DISCONNECT_RECONNECT_MS = 1000;
 /**
  * The server drops past ~20 events per 10 s per socket and cuts a flood, so last-seen requests
@@ -17,7 +17,7 @@ export const LAST_SEEN_PER_WINDOW = 8;
 export const LAST_SEEN_WINDOW_MS = 10_000;
 
 /**
- * socket.io-client options (SPEC.md sections 7 and 9). The reconnection values are the library's
+ * socket.io-client options (docs/product.md#realtime-socket). The reconnection values are the library's
  * defaults, written out so they are visible: backoff 1 to 5 s, 20 s connect timeout.
  */
 export const socketOptions = {
@@ -35,7 +35,7 @@ export const socketOptions = {
   timeout: 20_000,
 } as const;
 
-/** SPEC.md section 7: the same origin; in development, port 5000 on the local host. */
+/** docs/product.md#realtime-socket: the same origin; in development, port 5000 on the local host. */
 export const socketUrl = (dev: boolean = import.meta.env.DEV): string =>
   dev ? 'http://localhost:5000' : window.location.origin;
 
@@ -44,7 +44,7 @@ export type RealtimeEventHandlers = Partial<ServerToClientEvents>;
 export interface RealtimeOptions {
   /** Our own id, sent with user:online / user:offline (the server takes it from the token anyway). */
   userId: string;
-  /** Reads the stored token (SPEC.md section 3: localStorage 'token'); read at every (re)connect. */
+  /** Reads the stored token (localStorage 'token'); read at every (re)connect. */
   getToken: () => string | null;
   onConnectedChange: (connected: boolean) => void;
   handlers: RealtimeEventHandlers;
@@ -60,7 +60,7 @@ export interface RealtimeConnection {
 }
 
 /**
- * One socket.io connection with SPEC.md section 4's presence behaviour: announce online on connect,
+ * One socket.io connection with the presence behaviour of docs/product.md#presence: announce online on connect,
  * when the tab becomes visible and every 4 minutes while visible; offline when the page unloads;
  * reconnect 1 s after a server disconnect with the token then in storage. socket.io-client is
  * imported here on demand, so visitors never download it.

@@ -35,7 +35,7 @@ describe('admin calls', () => {
     expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/stats/admin?days=90');
   });
 
-  it('stats yield zeros on failure instead of an error (SPEC.md section 7)', async () => {
+  it('stats yield zeros on failure instead of an error', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ success: false, error: 'Xəta', code: 'INTERNAL' }, 500));
     const zeros = {
       userCount: 0,

@@ -20,7 +20,7 @@ const EMPTY: AdminStats = {
 const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
 /**
- * GET /api/stats/admin. SPEC.md section 7: on failure this yields zeros for both counts instead
+ * GET /api/stats/admin. docs/product.md#admin-area: on failure this yields zeros for both counts instead
  * of an error; the activity series is then empty (the chart shows its empty state).
  */
 export const getAdminStats = async (

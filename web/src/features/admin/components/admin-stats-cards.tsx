@@ -56,7 +56,7 @@ function StatCard(props: {
 }
 
 /**
- * The counts of GET /api/stats/admin: SPEC.md's two first, then the catalogue's films, all
+ * The counts of GET /api/stats/admin: the user and pending comment counts first, then the catalogue's films, all
  * comments, and members active today and this week (UTC days, by last seen). `days` only picks
  * the shared query of the overview's chart; the counts do not depend on it.
  */

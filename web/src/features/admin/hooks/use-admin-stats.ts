@@ -5,7 +5,7 @@ export const adminStatsKey = ['admin', 'stats'] as const;
 
 /**
  * The overview counts and `days` days of activity; never errors (failures read as zeros,
- * SPEC.md section 7). Switching the range keeps the previous answer on screen until the new one
+ * docs/product.md#admin-area). Switching the range keeps the previous answer on screen until the new one
  * arrives, so the cards do not blink.
  */
 export const useAdminStats = (days: StatsRange = DEFAULT_STATS_RANGE) =>

@@ -18,7 +18,7 @@ const call = (index = 0) => {
   return { url, method: init.method, body: JSON.parse(String(init.body)), headers: new Headers(init.headers) };
 };
 
-describe('auth calls (SPEC.md sections 3, 6, 7)', () => {
+describe('auth calls', () => {
   it('register sends username, password and email only: the confirmation is dropped', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ token: 't' }, 201));
     await expect(

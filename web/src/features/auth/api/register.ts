@@ -8,7 +8,7 @@ export interface RegisterInput extends RegisterBody {
 
 /** POST /api/auth/register: answers 201 {token}, so the app signs the user straight in. */
 export const register = ({ username, password, email }: RegisterInput): Promise<TokenReply> => {
-  // Built field by field so the password confirmation (SPEC.md section 3) is dropped.
+  // Built field by field so the password confirmation (docs/product.md#accounts) is dropped.
   const body: RegisterBody = { username, password, email };
   return apiRequest<TokenReply>('/auth/register', { method: 'POST', body, auth: false });
 };

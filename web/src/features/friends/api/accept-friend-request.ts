@@ -3,7 +3,7 @@ import { az } from '../../../i18n/az';
 import { socialRequest } from '../../../lib/api-client';
 import { actionFailure, NO_BODY, requireSession } from './friend-call';
 
-/** PUT /api/friends/accept/{requestId}; fails with 'Dostluq istəyi qəbul edilə bilmədi' (SPEC.md section 8). */
+/** PUT /api/friends/accept/{requestId}; fails with 'Dostluq istəyi qəbul edilə bilmədi' (docs/product.md#error-texts). */
 export const acceptFriendRequest = async (requestId: string): Promise<AcceptReply> => {
   requireSession();
   try {

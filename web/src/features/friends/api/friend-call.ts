@@ -4,11 +4,11 @@ import { getToken } from '../../../lib/storage';
 import type { ListPage, PageParams } from './friend-types';
 
 /**
- * Helpers shared by the friend calls. Every friend call needs a member (SPEC.md section 5): without
+ * Helpers shared by the friend calls. Every friend call needs a member (docs/product.md#friends): without
  * a stored token nothing is sent, actions fail with the guard text and lists are empty.
  */
 
-/** The guard of SPEC.md section 5, thrown before any request is made. */
+/** The guard of docs/product.md#friends, thrown before any request is made. */
 export const requireSession = (): void => {
   if (!getToken()) throw new ApiError(az.errors.loginRequired, 401);
 };
@@ -32,7 +32,7 @@ export const rethrowIfAborted = (error: unknown, signal?: AbortSignal): void => 
 };
 
 /**
- * A list call whose failure is an empty list (SPEC.md section 8). The failure is already logged by
+ * A list call whose failure is an empty list (docs/product.md#error-texts). The failure is already logged by
  * the client; a 401/403 has already ended the session.
  */
 export const listOrEmpty = async <T>(
@@ -57,11 +57,12 @@ export const listOrEmpty = async <T>(
 };
 
 /**
- * The body of every friend action. The client always sends a JSON content type (SPEC.md section
- * 7), and the server refuses an empty body under that type, so the actions send an empty object.
+ * The body of every friend action. The client always sends a JSON content type
+ * (docs/product.md#api-shape), and the server refuses an empty body under that type, so the
+ * actions send an empty object.
  */
 export const NO_BODY = {} as const;
 
-/** A friend action failed: SPEC.md section 8 names one text per action, whatever the cause. */
+/** A friend action failed: docs/product.md#error-texts names one text per action, whatever the cause. */
 export const actionFailure = (error: unknown, text: string): ApiError =>
   new ApiError(text, error instanceof ApiError ? error.status : undefined);

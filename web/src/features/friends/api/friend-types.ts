@@ -24,12 +24,12 @@ export type {
   SendRequestReply,
 };
 
-/** An incoming friend request as the notifications popup reads it (SPEC.md section 3). */
+/** An incoming friend request as the notifications popup reads it (docs/product.md#notifications-popup). */
 export type FriendRequest = IncomingRequest;
 
 /**
  * A list page as the client keeps it. A failed fetch is an empty page with `success: false`
- * (SPEC.md section 8: "List fetch failures give empty lists"), so screens can still offer a retry.
+ * (docs/product.md#error-texts: a failed list is an empty list), so screens can still offer a retry.
  */
 export interface ListPage<T> {
   success: boolean;
@@ -40,7 +40,7 @@ export interface ListPage<T> {
 }
 
 /**
- * The friendship status a screen shows (SPEC.md section 4). `failed` marks the client-made
+ * The friendship status a screen shows (docs/product.md#friends). `failed` marks the client-made
  * 'Xəta baş verdi' answer, so a retry can be offered.
  */
 export type FriendshipStatusView = FriendshipStatusReply & { failed?: boolean };

@@ -32,7 +32,7 @@ const failure = async (promise: Promise<unknown>) => {
   return (error as ApiError).message;
 };
 
-describe('friend calls: URLs, methods and the Bearer header (SPEC.md section 7)', () => {
+describe('friend calls: URLs, methods and the Bearer header', () => {
   it('lists friends, incoming and outgoing requests with page and limit', async () => {
     const server = fakeFriendsServer();
     await listFriends({ page: 2, limit: 50 });
@@ -84,7 +84,7 @@ describe('friend calls: URLs, methods and the Bearer header (SPEC.md section 7)'
     await rejectFriendRequest('r-2');
     await cancelFriendRequest('r-3');
     await removeFriend('u-2');
-    // The content type is always JSON (SPEC.md section 7), so an action carries an empty object: the
+    // The content type is always JSON (docs/product.md#api-shape), so an action carries an empty object: the
     // server refuses an empty body under that type.
     expect(server.calls.every((c) => c.body === '{}')).toBe(true);
     expect(server.calls.map((c) => `${c.method} ${c.url} ${c.auth}`)).toEqual([
@@ -102,7 +102,7 @@ describe('friend calls: URLs, methods and the Bearer header (SPEC.md section 7)'
   });
 });
 
-describe('the error catalogue of friend actions (SPEC.md section 8)', () => {
+describe('the error catalogue of friend actions', () => {
   it('a 409 on send rejects with the server error text', async () => {
     fakeFriendsServer({ people: [tural], outgoing: [outgoingTo(tural, 1)] });
     expect(await failure(sendFriendRequest(tural.id))).toBe('Bu istifadəçiyə artıq dostluq istəyi göndərilmişdir');
@@ -190,7 +190,7 @@ describe('the error catalogue of friend actions (SPEC.md section 8)', () => {
   );
 });
 
-describe('list failures give empty lists and a zero count (SPEC.md section 8)', () => {
+describe('list failures give empty lists and a zero count', () => {
   it.each([
     ['a 500', () => json({ success: false, error: 'Daxili xəta' }, 500)],
     ['no response', () => Promise.reject(new TypeError('Failed to fetch'))],
@@ -232,7 +232,7 @@ describe('list failures give empty lists and a zero count (SPEC.md section 8)', 
   });
 });
 
-describe('friendship status rules (SPEC.md section 4)', () => {
+describe('friendship status rules', () => {
   it("your own id is none with 'Öz profiliniz', without a call", async () => {
     const server = fakeFriendsServer();
     expect(await getFriendshipStatus(me.id, { myId: me.id })).toEqual({

@@ -5,7 +5,7 @@ import type { FriendshipStatusReply, FriendshipStatusView } from './friend-types
 
 const t = az.friends.status;
 
-/** SPEC.md section 4: the answers the client gives without asking the server. */
+/** docs/product.md#friends: the answers the client gives without asking the server. */
 export const notLoggedInStatus = (): FriendshipStatusView => ({
   status: 'none',
   message: t.notLoggedIn,
@@ -24,7 +24,7 @@ export const failedStatus = (): FriendshipStatusView => ({
 });
 
 /**
- * GET /api/friends/status/{userId}, with the rules of SPEC.md section 4: not logged in gives
+ * GET /api/friends/status/{userId}, with the rules of docs/product.md#friends: not logged in gives
  * 'Giriş edilməmişdir' and your own id 'Öz profiliniz' without a call; any failure gives
  * 'Xəta baş verdi'.
  */

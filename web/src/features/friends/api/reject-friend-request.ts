@@ -3,7 +3,7 @@ import { az } from '../../../i18n/az';
 import { socialRequest } from '../../../lib/api-client';
 import { actionFailure, NO_BODY, requireSession } from './friend-call';
 
-/** PUT /api/friends/reject/{requestId}; fails with 'Dostluq istəyi rədd edilə bilmədi' (SPEC.md section 8). */
+/** PUT /api/friends/reject/{requestId}; fails with 'Dostluq istəyi rədd edilə bilmədi' (docs/product.md#error-texts). */
 export const rejectFriendRequest = async (requestId: string): Promise<RejectReply> => {
   requireSession();
   try {

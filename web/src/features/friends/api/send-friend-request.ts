@@ -7,7 +7,7 @@ const t = az.friends.errors;
 
 /**
  * POST /api/friends/request/{userId}. Answers pending, or accepted when they had already asked
- * you. SPEC.md section 8: a 409 rejects with the server's text or 'Bu istifadəçiyə artıq dostluq
+ * you. docs/product.md#error-texts: a 409 rejects with the server's text or 'Bu istifadəçiyə artıq dostluq
  * istəyi göndərilmişdir'; any other failure with 'Dostluq istəyi göndərilə bilmədi'.
  */
 export const sendFriendRequest = async (userId: string): Promise<SendRequestReply> => {

@@ -39,7 +39,7 @@ export function FriendPersonRow({
   const whereKnown = usePresenceWhereKnown(person.id);
   const connected = useConnected();
   const known = friend && connected ? whereKnown === true : whereKnown;
-  // Asks about the person only when the last seen is shown (SPEC.md section 5's conditions apply).
+  // Asks about the person only when the last seen is shown (the conditions of docs/product.md#presence apply).
   const presence = useLastSeen(showLastSeen ? person.id : null);
   const isOnline = online ?? known;
   return (

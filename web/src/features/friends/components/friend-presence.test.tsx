@@ -31,7 +31,7 @@ const row = (name: string) => {
 };
 const dot = (element: HTMLElement) => element.querySelector('[data-online]');
 
-describe('/friends with presence (SPEC.md sections 3 and 5)', () => {
+describe('/friends with presence', () => {
   it('a friend online has the green dot and İndi onlayn; one offline gets asked about and shows the last seen', async () => {
     act(() => {
       presenceStore.setConnected(true);

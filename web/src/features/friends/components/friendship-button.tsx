@@ -14,10 +14,10 @@ import { FriendshipActions } from './friendship-actions';
 const t = az.friends;
 
 /**
- * The public profile's friendship control. It follows the status (SPEC.md section 4): add,
+ * The public profile's friendship control. It follows the status (docs/product.md#friends): add,
  * cancel (my request waits), accept or reject (theirs waits), remove with a confirmation
  * (friends). Nothing on your own profile. A visitor sees the add button (pressing it shows the
- * guard text of section 5) and a prompt to log in.
+ * guard text of docs/product.md#friends) and a prompt to log in.
  */
 export function FriendshipButton({ userId, username }: { userId: string; username: string }) {
   const { isLoggedIn, userId: myId } = useAuth();

@@ -30,7 +30,7 @@ const open = async () => {
   return screen.findByRole('dialog', { name: 'Bildirişlər' });
 };
 
-describe('the notifications popup (SPEC.md section 2)', () => {
+describe('the notifications popup', () => {
   it("shows 'Heç bir yeni bildiriş yoxdur' without requests, and no badge", async () => {
     server.state.incoming = [];
     renderWithApp(<NotificationsMenu />, { route: '/dashboard', auth: fakeAuth() });

@@ -40,12 +40,12 @@ function SenderAvatar({ sender }: { sender: FriendRequest['sender'] }) {
   );
 }
 
-/** The list's maximum height (SPEC.md section 9). */
+/** The list's maximum height (docs/product.md#notifications-popup). */
 export const NOTIFICATIONS_LIST_MAX_HEIGHT = 320;
 
 /**
- * The header's notifications icon and popup (SPEC.md section 2, "Notifications popup"): the
- * friend-request section as SPEC.md has it, then the other notifications (accepted requests,
+ * The header's notifications icon and popup (docs/product.md#notifications-popup): the
+ * friend-request section exactly as the product has it, then the other notifications (accepted requests,
  * moderated comments) with "mark all read". The badge counts pending requests and unread others.
  */
 export function NotificationsMenu() {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 /**
- * Query keys of the client's friend state (SPEC.md section 3: friends, incoming and outgoing
+ * Query keys of the client's friend state (docs/product.md#friends: friends, incoming and outgoing
  * requests, the pending count; plus statuses and the people search). Everything sits under
  * ['friends'], so one invalidation refreshes all of it, and logout (which clears the query cache)
  * forgets all of it.

@@ -24,7 +24,7 @@ import { useFriendActions } from './use-friend-actions';
 import { useFriendsList, useIncomingList, useOutgoingList, usePendingCount } from './use-friend-queries';
 import { useFriendshipStatus } from './use-friendship-status';
 
-/** Shows the client's friend state (SPEC.md section 3) and offers every action. */
+/** Shows the client's friend state and offers every action. */
 function FriendState() {
   const friends = useFriendsList();
   const incoming = useIncomingList();
@@ -103,7 +103,7 @@ const start = async (auth: AuthState = fakeAuth()) => {
   await waitFor(() => expect(text('count')).toBe('2'));
 };
 
-describe('the client friend state (SPEC.md sections 3 and 4)', () => {
+describe('the client friend state', () => {
   it('loads friends, incoming and outgoing requests and the pending count', async () => {
     server.state.friends = [friendOf(orxan, 4)];
     await start();
@@ -161,7 +161,7 @@ describe('the client friend state (SPEC.md sections 3 and 4)', () => {
     await waitFor(() => expect(text('friends')).toBe(''));
   });
 
-  it('failures show the section 8 texts as toasts', async () => {
+  it("failures show the product's exact texts as toasts", async () => {
     await start();
     server.override(`POST /api/friends/request/${tural.id}`, () =>
       json({ success: false, error: 'Bu istifadəçiyə artıq dostluq istəyi göndərilmişdir', code: 'CONFLICT' }, 409),
@@ -193,7 +193,7 @@ describe('the client friend state (SPEC.md sections 3 and 4)', () => {
   });
 });
 
-describe('logout clears friends, requests and the count (SPEC.md section 4)', () => {
+describe('logout clears friends, requests and the count', () => {
   it('forgets every friend answer and asks nothing more', async () => {
     server.state.friends = [friendOf(orxan, 4)];
     const router = createMemoryRouter([
@@ -234,7 +234,7 @@ describe('logout clears friends, requests and the count (SPEC.md section 4)', ()
   });
 });
 
-describe('useFriendshipStatus (SPEC.md section 4)', () => {
+describe('useFriendshipStatus', () => {
   it("is none with 'Öz profiliniz' for your own id, without a call", async () => {
     renderWithApp(<Status userId={me.id} />, { auth: fakeAuth({ userId: me.id }) });
     expect(text('status')).toBe('none|Öz profiliniz');

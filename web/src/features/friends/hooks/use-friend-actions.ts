@@ -27,12 +27,12 @@ export interface FriendActions {
   isBusy: (id: string | undefined) => boolean;
 }
 
-/** Shown once even if several buttons are pressed (SPEC.md section 5). */
+/** Shown once even if several buttons are pressed (docs/product.md#friends). */
 const LOGIN_TOAST_ID = 'friends-login-required';
 
 /**
- * The friend actions with SPEC.md's rules: a visitor gets 'Bu əməliyyatı icra etmək üçün daxil
- * olmaq lazımdır' and no call; every outcome is a toast with the section 8 text; afterwards every
+ * The friend actions with the product's rules (docs/product.md#friends): a visitor gets 'Bu əməliyyatı icra etmək üçün daxil
+ * olmaq lazımdır' and no call; every outcome is a toast with its text (docs/product.md#error-texts); afterwards every
  * friend list, the count and the statuses refresh (an action stays busy until they have), which
  * also covers "if the server answers accepted on send, the friend list is refreshed".
  */

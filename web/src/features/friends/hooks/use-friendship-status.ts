@@ -12,7 +12,7 @@ export interface FriendshipStatusState {
 }
 
 /**
- * The friendship status towards a member (SPEC.md section 4). Logged out: none, 'Giriş
+ * The friendship status towards a member (docs/product.md#friends). Logged out: none, 'Giriş
  * edilməmişdir'; own id: none, 'Öz profiliniz' (both without a call); a failed call: none,
  * 'Xəta baş verdi'.
  */

@@ -19,7 +19,7 @@ export interface IncomingRequests {
 /**
  * Incoming friend requests for the notifications popup and the badges: the first page of
  * /api/friends/requests/incoming, the /count, and accept/reject with their toasts. All of it is
- * query-cache state, which logout clears (SPEC.md section 4).
+ * query-cache state, which logout clears (docs/product.md#auth-state-in-the-browser).
  */
 export function useIncomingRequests(): IncomingRequests {
   const { isLoggedIn } = useAuth();

@@ -10,7 +10,7 @@ import { vi } from 'vitest';
 
 /**
  * An in-memory stand-in for /api/friends (and /api/user/profile), answering with real Response
- * objects the way the server does (PRODUCT.md: paged envelopes, {success,count}, error bodies with
+ * objects the way the server does (docs/product.md#api-shape: paged envelopes, {success,count}, error bodies with
  * `error` and `code`, 201 on a new request, 200 'accepted' when they had already asked, 409 on a
  * repeat). Tests only: it is stubbed in as the global fetch.
  */

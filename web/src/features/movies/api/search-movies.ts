@@ -7,7 +7,7 @@ export const SEARCH_QUERY_MAX = 100;
 
 /**
  * GET /api/movies/search/{query}: every member's movies by title, director and genre, ranked.
- * The query is one path segment, so it is URL-encoded (SPEC.md section 7).
+ * The query is one path segment, so it is URL-encoded (docs/product.md#films-and-movies).
  */
 export const searchMovies = (
   query: string,

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 
-/** SPEC.md section 9: the add-movie action starts 300 ms after reaching the dashboard. */
+/** docs/product.md#mobile-bottom-bar: the add-movie action starts 300 ms after reaching the dashboard. */
 export const ADD_MOVIE_DELAY_MS = 300;
 
 interface AddMovieState {

@@ -1,7 +1,7 @@
 import type { FailedCount, FailedList } from './newsletter-types';
 
 /**
- * Runs a newsletter fetch with SPEC.md section 8's fallback: a failure (already logged, and on a
+ * Runs a newsletter fetch with the fallback of docs/product.md#error-texts: a failure (already logged, and on a
  * 401/403 already ending the session, by socialRequest) resolves to `fallback`. A deliberate
  * cancellation still rejects, so the query cache never stores a cancelled answer as data.
  */

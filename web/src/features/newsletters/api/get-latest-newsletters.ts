@@ -4,7 +4,7 @@ import { type FailedList, LATEST_LIMIT, type LatestNewsletters } from './newslet
 
 /**
  * GET /api/newsletters/latest?limit&_t: a member's latest unread newsletters for the header
- * dropdown. `_t` is a cache-busting timestamp (SPEC.md section 7). Failure: {success:false, data:[]}.
+ * dropdown. `_t` is a cache-busting timestamp (docs/product.md#newsletters). Failure: {success:false, data:[]}.
  */
 export const getLatestNewsletters = (
   limit: number = LATEST_LIMIT,

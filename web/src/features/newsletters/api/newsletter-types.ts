@@ -21,12 +21,12 @@ export type {
   UpdateNewsletterBody,
 };
 
-/** SPEC.md section 8: a newsletter fetch that fails resolves to this instead of throwing. */
+/** docs/product.md#error-texts: a newsletter fetch that fails resolves to this instead of throwing. */
 export interface FailedList {
   success: false;
   data: [];
 }
-/** SPEC.md section 8: a failed unread count resolves to this. */
+/** docs/product.md#error-texts: a failed unread count resolves to this. */
 export interface FailedCount {
   success: false;
   count: 0;
@@ -37,6 +37,6 @@ export interface FailedCount {
  * numbers: importing the contract's values would pull its schema library into the web bundle.
  */
 export const NEWSLETTER_LIMITS = { title: 200, content: 20000 } as const;
-/** SPEC.md section 9: the dropdown lists 5, a page holds 10. */
+/** docs/product.md#newsletters: the dropdown lists 5, a page holds 10. */
 export const LATEST_LIMIT = 5;
 export const PAGE_SIZE = 10;

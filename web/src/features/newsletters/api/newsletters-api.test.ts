@@ -32,7 +32,7 @@ const call = (index = 0) => {
 };
 const ID = '00000000-0000-4000-8000-000000000001';
 
-describe('newsletter calls (SPEC.md section 7)', () => {
+describe('newsletter calls', () => {
   it('list pages with defaults 1 and 10; latest asks for 5 with _t; the count carries _t', async () => {
     fetchMock.mockImplementation(async () => jsonResponse({ success: true, data: [], count: 0 }));
     vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
@@ -76,7 +76,7 @@ describe('newsletter calls (SPEC.md section 7)', () => {
   });
 });
 
-describe('failures (SPEC.md section 8)', () => {
+describe('failures', () => {
   it('a failed fetch gives {success:false, data:[]}, a failed count {success:false, count:0}', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(listNewsletters()).resolves.toEqual({ success: false, data: [] });

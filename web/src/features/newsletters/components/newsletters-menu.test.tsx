@@ -47,7 +47,7 @@ const openPopup = async (count: number) => {
   return screen.findByRole('dialog', { name: 'Yeniliklər' });
 };
 
-describe('the newsletter popup (SPEC.md sections 2, 4, 7 and 9)', () => {
+describe('the newsletter popup', () => {
   it('asks for the unread count and the 5 latest with a _t cache-buster, with the token', async () => {
     serve({ count: 2, latest: [] });
     renderWithApp(<NewslettersMenu />, { auth: fakeAuth() });

@@ -18,7 +18,7 @@ import { formatDate } from '../../../lib/format-date';
 import { useNewsletterInbox } from '../hooks/use-newsletter-inbox';
 import { importantColor, unreadColor } from './newsletter-colors';
 
-/** The header's newsletters icon and popup (SPEC.md section 2, "Newsletter popup"). */
+/** The header's newsletters icon and popup (docs/product.md#newsletter-popup). */
 export function NewslettersMenu() {
   const { unreadCount, latest, isLoading, markViewed } = useNewsletterInbox();
   const navigate = useNavigate();

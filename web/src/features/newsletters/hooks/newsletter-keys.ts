@@ -14,5 +14,5 @@ export const newsletterKeys = {
   admin: (page: number, limit: number) => ['newsletters', 'admin', page, limit] as const,
 };
 
-/** SPEC.md section 9: the unread count (and the dropdown with it) refresh every 5 minutes. */
+/** docs/product.md#newsletters: the unread count (and the dropdown with it) refresh every 5 minutes. */
 export const UNREAD_REFRESH_MS = 5 * 60 * 1000;

@@ -27,7 +27,7 @@ export interface NewsletterInbox {
 const NO_ITEMS: NewsletterSummary[] = [];
 
 /**
- * What the header popup shows (SPEC.md sections 2, 4 and 9): the unread count and the latest
+ * What the header popup shows (docs/product.md#newsletter-popup): the unread count and the latest
  * unread newsletters, refreshed every 5 minutes and when the window regains focus. Opening one
  * removes it from the dropdown and lowers the count at once (never below 0); the server's answer
  * then replaces both.

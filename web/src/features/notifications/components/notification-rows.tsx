@@ -43,7 +43,7 @@ function describe(n: Notification): string {
   }
 }
 
-/** The popup's notifications other than friend requests, below SPEC.md's request section. */
+/** The popup's notifications other than friend requests, below the friend-request section (docs/product.md#notifications-popup). */
 export function NotificationRows({
   items,
   unreadCount,

@@ -53,7 +53,7 @@ describe('the notifications popup beyond friend requests', () => {
     expect(server.callsTo('GET /api/notifications/unread-count?exclude_type=friend_request')).not.toHaveLength(0);
     await userEvent.click(icon);
     const popup = await screen.findByRole('dialog', { name: 'Bildirişlər' });
-    // SPEC.md's section first, exactly as it was.
+    // The friend-request section first, exactly as the product has it.
     expect(within(popup).getByText('Dostluq İstəkləri (1)')).toBeInTheDocument();
     const others = await within(popup).findByRole('region', { name: 'Digər bildirişlər' });
     const rows = within(others).getAllByTestId('notification-item');

@@ -5,7 +5,7 @@ import { formatLastSeen } from '../last-seen-text';
 
 const t = az.presence;
 
-/** 'İndi onlayn', or 'Son dəfə onlayn: <SPEC.md section 5 text>' with the text in its own span. */
+/** 'İndi onlayn', or 'Son dəfə onlayn: <the last-seen text>' with the text in its own span. */
 export function PresenceText({ online, lastSeen }: { online: boolean; lastSeen: string | null | undefined }) {
   // The tick only re-renders; the text is computed against the clock at render time, so a value
   // that just arrived is not read against a clock up to 30 s old.

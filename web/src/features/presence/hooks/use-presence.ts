@@ -19,7 +19,7 @@ export interface LastSeenView {
 
 /**
  * A user's presence for a screen that shows it. Asks the server for the last seen only under
- * SPEC.md section 5's conditions (connected, the user not online, not already asked about; the
+ * the conditions of docs/product.md#presence (connected, the user not online, not already asked about; the
  * store enforces them); a later `user:offline` updates the value. `fallback` (a profile's
  * last_seen) stands in until the socket answers.
  */

@@ -3,7 +3,7 @@ import { presenceStore } from '../presence-store';
 
 /**
  * Whether the signed-in user shows as online in the header ('İndi onlayn' / 'Offlayn'):
- * SPEC.md ties it to the realtime socket being connected.
+ * it follows the realtime socket being connected.
  */
 export const useSelfOnline = (): boolean =>
   useSyncExternalStore(presenceStore.subscribe, () => presenceStore.getSnapshot().connected);

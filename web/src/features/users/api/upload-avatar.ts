@@ -1,7 +1,7 @@
 import type { UserProfile } from '@kinodost/contracts/schemas/users';
 import { uploadRequest } from '../../../lib/api-client';
 
-/** Accepted by the server by content (PRODUCT.md "Accounts"); checked here to fail early. */
+/** Accepted by the server by content (docs/product.md#accounts); checked here to fail early. */
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
