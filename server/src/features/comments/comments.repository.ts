@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pageWithTotal } from '../../db/paging';
 import { type CommentRow, comments, films, movies, users } from '../../db/schema/index';
+import { blockedBetween } from '../privacy/visibility';
 
 /** All SQL about comments. */
 
@@ -59,7 +60,7 @@ export const findComment = async (db: Db, id: string): Promise<CommentWithAuthor
   return row && flatten(row);
 };
 
-/** A film's public comments in order, plus the viewer's own pending ones. */
+/** A film's public comments in order, plus the viewer's own pending ones, less those of blocked pairs. */
 export const listFilmComments = async (
   db: Db,
   filmId: string,
@@ -69,7 +70,9 @@ export const listFilmComments = async (
   const visible = viewerId
     ? or(eq(comments.status, 'approved'), and(eq(comments.status, 'pending'), eq(comments.authorId, viewerId)))
     : eq(comments.status, 'approved');
-  const where = and(eq(comments.filmId, filmId), visible);
+  // Members blocked either way do not read each other's comments (docs/social.md "Blocking").
+  const unblocked = viewerId ? not(blockedBetween(viewerId, comments.authorId)) : undefined;
+  const where = and(eq(comments.filmId, filmId), visible, unblocked);
   const offset = (page.page - 1) * page.limit;
   const { rows, total } = await pageWithTotal(
     offset,

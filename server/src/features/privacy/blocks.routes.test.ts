@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { blocks, users } from '../../db/schema/index';
+import { blocks, comments, users } from '../../db/schema/index';
 import { msg } from '../../lib/messages';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { createFilm } from '../../test/factories/film';
 import { makeFriends } from '../../test/factories/friendship';
 import { createMovie } from '../../test/factories/movie';
 import { createUser, type FactoryUser } from '../../test/factories/user';
@@ -99,6 +100,29 @@ describe('POST /api/user/{id}/block', () => {
     expect(await names(a)).toEqual([c.user.username]);
     expect(await names(b)).toEqual([c.user.username]);
     expect(await names(c)).toEqual([a.user.username, b.user.username]);
+  });
+
+  it("neither reads the other's comments on a film; others and visitors still do", async () => {
+    const [a, b, c] = [await createUser(t.app), await createUser(t.app), await createUser(t.app)];
+    const film = await createFilm(t.app, { title: `Blok ${Date.now()}` });
+    await t.app.database.db.insert(comments).values([
+      { filmId: film.id, authorId: a.user.id, text: 'A yazır', status: 'approved' },
+      { filmId: film.id, authorId: b.user.id, text: 'B yazır', status: 'approved' },
+    ]);
+    const texts = async (who: FactoryUser | null) => {
+      const path = `/api/films/${film.id}/comments`;
+      const res = who ? await as(who, 'GET', path) : await t.app.inject({ method: 'GET', url: path });
+      const body = res.json();
+      expect(body.total).toBe(body.data.length);
+      return body.data.map((x: { text: string }) => x.text).sort();
+    };
+    await as(a, 'POST', `/api/user/${b.user.id}/block`);
+    expect(await texts(a)).toEqual(['A yazır']);
+    expect(await texts(b)).toEqual(['B yazır']);
+    expect(await texts(c)).toEqual(['A yazır', 'B yazır']);
+    expect(await texts(null)).toEqual(['A yazır', 'B yazır']);
+    await as(a, 'DELETE', `/api/user/${b.user.id}/block`);
+    expect(await texts(b)).toEqual(['A yazır', 'B yazır']);
   });
 
   it("neither sees the other's collection, even when public, and the answer is not served from the cache", async () => {
