@@ -89,6 +89,8 @@ export const msg = {
     friendshipNotFound: 'Bu istifadəçi ilə dostluq əlaqəniz yoxdur',
     statusSelf: 'Öz profiliniz',
     statusNone: 'Dostluq istəyi göndərə bilərsiniz',
+    statusYouBlocked: 'Bu istifadəçini bloklamısınız',
+    statusUnavailable: 'Bu istifadəçiyə dostluq istəyi göndərmək mümkün deyil',
     statusOutgoing: 'Dostluq istəyi göndərilib',
     statusIncoming: 'Sizə dostluq istəyi göndərib',
     statusAccepted: 'Siz dostsunuz',

@@ -15,7 +15,7 @@ import { msg } from '../../lib/messages';
 import { insertActivity } from '../feed/feed.repository';
 import { insertNotification, markRequestRead } from '../notifications/notifications.repository';
 import { lockPairChanges } from '../privacy/blocks.repository';
-import { isBlockedBetween } from '../privacy/visibility';
+import { blockerBetween, isBlockedBetween } from '../privacy/visibility';
 import { avatarUrl } from '../users/users.mappers';
 import * as repo from './friends.repository';
 
@@ -219,6 +219,13 @@ export const createFriendsService = ({ db, bus, log }: FriendsDeps) => {
     async status(me: string, userId: string): Promise<FriendshipStatusReply> {
       if (userId === me) return { status: 'none', message: msg.friends.statusSelf, actionable: false };
       await mustFindUser(userId);
+      // A block either way leaves no friendship and refuses requests: nothing to offer. The blocker
+      // is told why; the one blocked reads only that a request cannot be sent.
+      const blocker = await blockerBetween(db, me, userId);
+      if (blocker) {
+        const message = blocker === me ? msg.friends.statusYouBlocked : msg.friends.statusUnavailable;
+        return { status: 'none', message, actionable: false };
+      }
       const state = stateOf(await repo.findPair(db, me, userId), me);
       const text = state.status === 'pending' ? STATUS_TEXT[state.direction] : STATUS_TEXT[state.status];
       return { ...state, message: text, actionable: true };

@@ -89,6 +89,19 @@ describe('POST /api/user/{id}/block', () => {
     expect((await as(b, 'POST', `/api/friends/request/${a.user.id}`)).statusCode).toBe(201);
   });
 
+  it('the friendship status offers no request to either of a blocked pair, and says why to the blocker', async () => {
+    const [a, b] = [await createUser(t.app), await createUser(t.app)];
+    const status = async (who: FactoryUser, other: FactoryUser) =>
+      (await as(who, 'GET', `/api/friends/status/${other.user.id}`)).json();
+    expect(await status(b, a)).toMatchObject({ status: 'none', actionable: true });
+    await as(a, 'POST', `/api/user/${b.user.id}/block`);
+    expect(await status(a, b)).toEqual({ status: 'none', message: msg.friends.statusYouBlocked, actionable: false });
+    expect(await status(b, a)).toEqual({ status: 'none', message: msg.friends.statusUnavailable, actionable: false });
+    expect(msg.friends.statusYouBlocked).toBe('Bu istifadəçini bloklamısınız');
+    await as(a, 'DELETE', `/api/user/${b.user.id}/block`);
+    expect(await status(b, a)).toMatchObject({ status: 'none', actionable: true });
+  });
+
   it('neither sees the other in the people search; others still do', async () => {
     const tag = `blk${Date.now().toString(36)}`;
     const a = await createUser(t.app, { username: `${tag}_a` });

@@ -117,14 +117,19 @@ export async function hiddenOwnersFor(db: Db, viewerId: string | null): Promise<
   return rows.map((r) => r.id);
 }
 
-/** Whether `a` and `b` have a block between them, either way. */
-export async function isBlockedBetween(db: Db, a: string, b: string): Promise<boolean> {
+/** Who blocked whom between `a` and `b`: `a` when `a` did (even if both did), else `b` when `b` did. */
+export async function blockerBetween(db: Db, a: string, b: string): Promise<string | undefined> {
   const [row] = await db
-    .select({ id: blocks.blockerId })
+    .select({ blockerId: blocks.blockerId })
     .from(blocks)
     .where(
       or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))),
     )
+    .orderBy(sql`${blocks.blockerId} = ${a} desc`)
     .limit(1);
-  return row !== undefined;
+  return row?.blockerId;
 }
+
+/** Whether `a` and `b` have a block between them, either way. */
+export const isBlockedBetween = async (db: Db, a: string, b: string): Promise<boolean> =>
+  (await blockerBetween(db, a, b)) !== undefined;
