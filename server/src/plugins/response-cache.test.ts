@@ -1,9 +1,9 @@
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moviesTag } from '../features/movies';
 import type { EncodedAnswer, ResponseCache } from '../lib/response-cache';
 import { buildTestApp, dropped, type TestApp, twoProcessesPerSuite } from '../test/build-test-app';
 import { createAdmin, createUser, type FactoryUser } from '../test/factories/user';
-import { tag } from './response-cache';
 
 // Cached list answers (plugins/response-cache.ts) change at once with every write through the
 // API that touches them. Each test reads first, so the answer is cached, then writes, then reads
@@ -227,7 +227,7 @@ describe.runIf(redisUrl)('response cache across processes (Redis)', () => {
     const { a, b } = two;
     const me = await createUser(a.app);
     expect((await get(b, me, '/api/movies')).total).toBe(0);
-    const told = dropped(b.app.responseCache as ResponseCache, tag.movies(me.user.id));
+    const told = dropped(b.app.responseCache as ResponseCache, moviesTag(me.user.id));
     await call(a, me, 'POST', '/api/movies', { title: 'Başqa prosesdə' });
     await told;
     expect((await get(b, me, '/api/movies')).total).toBe(1);

@@ -5,53 +5,13 @@ import { type CachedAnswer, createResponseCache, type ResponseCache } from '../l
 import { type InvalidationChannel, shareInvalidations, TTL_SPREAD } from '../lib/user-cache';
 
 /**
- * The data a cached answer is made from, as tags. Each write raises a domain event after its
- * commit (lib/event-bus.ts) and `TAGS_OF` below turns it into the tags it touched, so which
- * write drops which answer is decided here, in one place.
+ * Which tags each domain event makes stale. A cached answer is filed under tags of the data it
+ * was made from (a route's `cacheTags`); each write raises a domain event after its commit
+ * (lib/event-bus.ts), and the feature that caches the answer says which events drop its tags
+ * (`app.invalidateOn`, in the feature's `<name>.cache.ts`). An event no feature names drops
+ * nothing: the feed, notifications and messages are not cached.
  */
-export const tag = {
-  /**
-   * A member's movies, with their own name and avatar as the owner. A collection read by another
-   * member is also filed under both people: tags, since a friendship or block decides whether it
-   * is shown (features/privacy/visibility.ts).
-   */
-  movies: (ownerId: string) => `movies:${ownerId}`,
-  /** A member's friends and pending requests (both ways). */
-  people: (userId: string) => `people:${userId}`,
-  /** Every list of people: they show each person's name and avatar. */
-  everyonesPeople: 'people',
-  /** Every member's row as admins list them. */
-  users: 'users',
-  /** The newsletters themselves. */
-  newsletters: 'newsletters',
-  /** Which newsletters a member has read. */
-  readsOf: (userId: string) => `reads:${userId}`,
-};
-
-const TAGS_OF: { [K in keyof DomainEvents]: (...args: DomainEvents[K]) => string[] } = {
-  'movies:changed': ({ ownerId }) => [tag.movies(ownerId)],
-  'friend:request': ({ toUserId, sender }) => [tag.people(toUserId), tag.people(sender.id)],
-  'friend:accepted': ({ userIds }) => userIds.map(tag.people),
-  'friend:removed': ({ userIds }) => userIds.map(tag.people),
-  // What each may see of the other: their lists of people and (through people:) the other's movies.
-  'user:blocked': ({ userIds }) => userIds.map(tag.people),
-  // Name, avatar, email or admin flag: shown on their movies, in others' lists of people and to admins.
-  'user:changed': ({ userId }) => [tag.movies(userId), tag.everyonesPeople, tag.users],
-  // Also a deletion, whose cascade takes their movies, friendships, reads and newsletters.
-  'user:revoked': ({ userId }) => [tag.movies(userId), tag.everyonesPeople, tag.users, tag.newsletters],
-  'user:created': () => [tag.users],
-  'newsletter:created': () => [tag.newsletters],
-  'newsletter:changed': () => [tag.newsletters],
-  'newsletter:viewed': ({ userId }) => [tag.readsOf(userId)],
-  // The feed and notifications are not cached.
-  'activity:created': () => [],
-  'notification:created': () => [],
-  // Messages are never cached: each send and read changes the lists of both people.
-  'message:new': () => [],
-  'message:read': () => [],
-  // Each batch also raises movies:changed, which drops the entries it touched.
-  'import:progress': () => [],
-};
+export type CacheInvalidations = { [K in keyof DomainEvents]?: (...args: DomainEvents[K]) => string[] };
 
 /** The web client's `_t` cache buster names no data: answers differing only in it are one answer. */
 const withoutCacheBuster = (url: string) =>
@@ -67,6 +27,11 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     responseCache?: ResponseCache;
+    /**
+     * Drops the tags each of these events makes stale, here and in the other processes
+     * (plugins/response-cache.ts). Features call it from their routes plugin.
+     */
+    invalidateOn(invalidations: CacheInvalidations): void;
   }
   interface FastifyRequest {
     /** Keeps this answer in the response cache when it is a 200. */
@@ -90,7 +55,10 @@ declare module 'fastify' {
 export const responseCachePlugin = fp(async function responseCachePlugin(app: FastifyInstance) {
   app.decorateRequest('storeAnswer', null);
   app.decorateRequest('cachedAnswer', undefined);
-  if (app.config.responseCacheMb === 0) return;
+  if (app.config.responseCacheMb === 0) {
+    app.decorate('invalidateOn', () => {});
+    return;
+  }
   const cache = createResponseCache({ maxBytes: app.config.responseCacheMb * 1024 * 1024, ttlSpread: TTL_SPREAD });
   app.decorate('responseCache', cache);
   let channel: InvalidationChannel | undefined;
@@ -102,15 +70,18 @@ export const responseCachePlugin = fp(async function responseCachePlugin(app: Fa
     });
   }
 
-  const listeners = Object.entries(TAGS_OF).map(([event, tagsOf]) => {
-    const listener = (...args: unknown[]) => {
-      for (const t of (tagsOf as (...a: unknown[]) => string[])(...args)) {
-        cache.invalidate(t);
-        channel?.publish(t);
-      }
-    };
-    app.bus.on(event as keyof DomainEvents, listener as never);
-    return () => app.bus.off(event as keyof DomainEvents, listener as never);
+  const listeners: (() => void)[] = [];
+  app.decorate('invalidateOn', (invalidations: CacheInvalidations) => {
+    for (const [event, tagsOf] of Object.entries(invalidations)) {
+      const listener = (...args: unknown[]) => {
+        for (const t of (tagsOf as (...a: unknown[]) => string[])(...args)) {
+          cache.invalidate(t);
+          channel?.publish(t);
+        }
+      };
+      app.bus.on(event as keyof DomainEvents, listener as never);
+      listeners.push(() => app.bus.off(event as keyof DomainEvents, listener as never));
+    }
   });
   app.addHook('onClose', async () => {
     for (const off of listeners) off();

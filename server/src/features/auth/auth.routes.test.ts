@@ -8,7 +8,7 @@ import { passwordResets, users } from '../../db/schema/index';
 import { msg } from '../../lib/messages';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createUser, reloadUser } from '../../test/factories/user';
-import { findUserByUsername } from '../users/users.repository';
+import { findUserByUsername } from '../users';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -10,8 +10,16 @@ import type { Mailer } from '../../lib/mailer';
 import { msg } from '../../lib/messages';
 import { hashPassword, passwordProblem, verifyAgainstDummy, verifyPassword } from '../../lib/password';
 import type { TokenService } from '../../lib/tokens';
-import * as users from '../users/users.repository';
-import { assertAvailable, rethrowTaken, usernameOf } from '../users/users.service';
+import {
+  assertAvailable,
+  findUserByEmail,
+  findUserById,
+  findUserByLogin,
+  insertUser,
+  rethrowTaken,
+  setUserPassword,
+  usernameOf,
+} from '../users';
 import type { AuthThrottles } from './auth.throttles';
 import * as resets from './password-resets.repository';
 
@@ -53,7 +61,7 @@ export const createAuthService = (d: AuthDeps) => {
 
   /** Stores a reset token for the address's account, if it has one, and mails the link. */
   const mailResetLink = async (address: string) => {
-    const user = await users.findUserByEmail(d.db, address);
+    const user = await findUserByEmail(d.db, address);
     if (!user) return;
     const token = randomBytes(32).toString('base64url');
     await resets.insertReset(d.db, user.id, sha256(token), new Date(Date.now() + RESET_TTL_MINUTES * 60_000));
@@ -72,7 +80,7 @@ export const createAuthService = (d: AuthDeps) => {
       const email = body.email.toLowerCase();
       await assertAvailable(d.db, { username, email });
       const passwordHash = await hashPassword(body.password);
-      const user = await users.insertUser(d.db, { username, email, passwordHash }).catch(rethrowTaken);
+      const user = await insertUser(d.db, { username, email, passwordHash }).catch(rethrowTaken);
       d.bus.emit('user:created', { userId: user.id });
       return tokenFor(user);
     },
@@ -81,7 +89,7 @@ export const createAuthService = (d: AuthDeps) => {
     async login(body: LoginBody, ip: string): Promise<string> {
       const typed = body.username.trim();
       await d.throttles.loginPerIp.hit(ip);
-      const user = await users.findUserByLogin(d.db, typed);
+      const user = await findUserByLogin(d.db, typed);
       const failures = loginFailureKey(user, typed);
       await d.throttles.loginFailuresPerAccount.check(failures);
       let ok = false;
@@ -115,7 +123,7 @@ export const createAuthService = (d: AuthDeps) => {
     async checkResetToken(token: string, ip: string): Promise<void> {
       await d.throttles.resetPerIp.hit(ip);
       const userId = await resets.findValidReset(d.db, sha256(token));
-      if (!userId || !(await users.findUserById(d.db, userId))) throw new NotFoundError(msg.auth.resetInvalid);
+      if (!userId || !(await findUserById(d.db, userId))) throw new NotFoundError(msg.auth.resetInvalid);
     },
 
     /** Sets a new password with a mailed token: single use, one hour, revokes every session. */
@@ -123,7 +131,7 @@ export const createAuthService = (d: AuthDeps) => {
       await d.throttles.resetPerIp.hit(ip);
       const tokenHash = sha256(body.token);
       const userId = await resets.findValidReset(d.db, tokenHash);
-      const user = userId ? await users.findUserById(d.db, userId) : undefined;
+      const user = userId ? await findUserById(d.db, userId) : undefined;
       if (!user) throw new BadRequestError(msg.auth.resetInvalid);
       assertPasswordAllowed('newPassword', body.newPassword, user.username);
       // Hash before the transaction: it is slow, and PGlite has one connection to share.
@@ -132,7 +140,7 @@ export const createAuthService = (d: AuthDeps) => {
         const tx = txRaw as unknown as Db;
         // Consuming again inside the transaction makes a concurrent second use lose.
         if ((await resets.consumeReset(tx, tokenHash)) !== user.id) throw new BadRequestError(msg.auth.resetInvalid);
-        await users.setUserPassword(tx, user.id, passwordHash);
+        await setUserPassword(tx, user.id, passwordHash);
         await resets.deleteResetsOf(tx, user.id);
       });
       d.bus.emit('user:revoked', { userId: user.id });
@@ -140,14 +148,14 @@ export const createAuthService = (d: AuthDeps) => {
 
     /** Changes the password (current one required), revoking other sessions; returns this session's new token. */
     async changePassword(userId: string, body: ChangePasswordBody): Promise<string> {
-      const user = await users.findUserById(d.db, userId);
+      const user = await findUserById(d.db, userId);
       if (!user) throw new UnauthorizedError(msg.auth.invalidToken);
       if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
         // 400, not 401/403: the web client would end the session on those.
         throw new ValidationError(msg.auth.wrongCurrentPassword, { currentPassword: msg.auth.wrongCurrentPassword });
       }
       assertPasswordAllowed('newPassword', body.newPassword, user.username);
-      const updated = await users.setUserPassword(d.db, user.id, await hashPassword(body.newPassword));
+      const updated = await setUserPassword(d.db, user.id, await hashPassword(body.newPassword));
       if (!updated) throw new UnauthorizedError(msg.auth.invalidToken);
       d.bus.emit('user:revoked', { userId: user.id });
       return tokenFor(updated);

@@ -1,5 +1,5 @@
 import type { AdminComment, Comment } from '@kinodost/contracts/schemas/comments';
-import { avatarUrl } from '../users/users.mappers';
+import { avatarUrl } from '../users';
 import type { CommentWithAuthor } from './comments.repository';
 
 export const toComment = (c: CommentWithAuthor): Comment => ({

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pageWithTotal } from '../../db/paging';
 import { type CommentRow, comments, films, movies, users } from '../../db/schema/index';
-import { blockedBetween } from '../privacy/visibility';
+import { blockedBetween } from '../privacy';
 
 /** All SQL about comments. */
 

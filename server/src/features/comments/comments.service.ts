@@ -4,10 +4,10 @@ import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
 import { msg } from '../../lib/messages';
 import type { Throttle } from '../../lib/throttle';
-import { deleteCommentActivities, excerpt, insertCommentActivity } from '../feed/feed.repository';
-import type { FilmsService } from '../films/films.service';
-import type { MoviesService } from '../movies/movies.service';
-import { insertNotification } from '../notifications/notifications.repository';
+import { deleteCommentActivities, excerpt, insertCommentActivity } from '../feed';
+import type { FilmsService } from '../films';
+import type { MoviesService } from '../movies';
+import { insertNotification } from '../notifications';
 import * as repo from './comments.repository';
 
 export interface CommentActor {

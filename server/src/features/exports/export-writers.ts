@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
-import { toProfile } from '../users/users.mappers';
+import { toProfile } from '../users';
 import { commentsPage, entriesPage, friendsPage, keyset, messagesPage } from './exports.repository';
 
 /**

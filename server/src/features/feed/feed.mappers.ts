@@ -1,6 +1,6 @@
 import type { FeedItem, FilmRef } from '@kinodost/contracts/schemas/feed';
 import type { PersonRef } from '../../lib/event-bus';
-import { avatarUrl } from '../users/users.mappers';
+import { avatarUrl } from '../users';
 import type { ItemRow } from './feed.repository';
 
 export const toPersonRef = (u: { id: string; username: string; avatar: string | null }): PersonRef => ({

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '@kinodost/contracts/errors';
 import { CursorQuery, FeedPage } from '@kinodost/contracts/schemas/feed';
 import { bearer, currentUser } from '../../lib/route-helpers';
-import { userRoom } from '../presence/presence.socket';
+import { userRoom } from '../presence';
 import { toFeedItem } from './feed.mappers';
 import { audienceOf, findItem, listFeed } from './feed.repository';
 import { decodeCursor, keysetPage } from './feed-cursor';

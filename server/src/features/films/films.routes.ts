@@ -16,9 +16,8 @@ import {
 } from '@kinodost/contracts/schemas/films';
 import { readPosterUpload, refuseOversizePoster } from '../../lib/image-upload';
 import { bearer, currentUser, paged } from '../../lib/route-helpers';
-import { toMovie } from '../movies/movies.mappers';
-import type { MoviesService } from '../movies/movies.service';
-import { avatarUrl } from '../users/users.mappers';
+import { type MoviesService, toMovie } from '../movies';
+import { avatarUrl } from '../users';
 import { toFilm } from './films.mappers';
 import type { FilmsService } from './films.service';
 

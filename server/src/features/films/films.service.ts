@@ -110,7 +110,7 @@ const mayUploadPoster = (actor: FilmActor, film: repo.FilmData): boolean =>
 
 export interface FilmsDeps {
   db: Db;
-  /** Raised after a change to films, so members' cached lists of their entries drop (plugins/response-cache.ts). */
+  /** Raised after a change to films, so members' cached lists of their entries drop (movies/movies.cache.ts). */
   bus: EventBus;
   /** Uploaded posters (plugins/storage.ts). */
   posters: FileStore;

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { pageWithTotal } from '../../db/paging';
 import { preparedOnce } from '../../db/prepared';
 import { type FriendshipRow, friendships, users } from '../../db/schema/index';
-import { blockedBetween } from '../privacy/visibility';
+import { blockedBetween } from '../privacy';
 
 /** All SQL about friend requests and friendships. One row per unordered pair (friendships_pair_key). */
 

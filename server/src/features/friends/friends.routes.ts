@@ -17,17 +17,18 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { msg } from '../../lib/messages';
 import { bearer, currentUser } from '../../lib/route-helpers';
-import { tag } from '../../plugins/response-cache';
+import { everyonesPeopleTag, invalidatePeople, peopleTag } from './friends.cache';
 import { createFriendsService } from './friends.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 const tags = ['friends'];
-/** Lists of the caller's friends and requests: cached until one of them changes (plugins/response-cache.ts). */
-const config = { cacheTags: (request: FastifyRequest) => [tag.people(currentUser(request).id), tag.everyonesPeople] };
+/** Lists of the caller's friends and requests: cached until one of them changes (friends.cache.ts). */
+const config = { cacheTags: (request: FastifyRequest) => [peopleTag(currentUser(request).id), everyonesPeopleTag] };
 
 /** Friend requests, friendships and the people search (docs/product.md#friends); every call needs a member. */
 export const friendsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const friends = createFriendsService({ db: app.database.db, bus: app.bus, log: app.log });
+  invalidatePeople(app);
   // Every route here runs requireMember first, so the user is set.
   app.addHook('onRequest', app.requireMember);
 

@@ -12,11 +12,10 @@ import { pgErrorOf } from '../../lib/db-errors';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { DomainEvents, EventBus, PersonRef } from '../../lib/event-bus';
 import { msg } from '../../lib/messages';
-import { insertActivity } from '../feed/feed.repository';
-import { insertNotification, markRequestRead } from '../notifications/notifications.repository';
-import { lockPairChanges } from '../privacy/blocks.repository';
-import { blockerBetween, isBlockedBetween } from '../privacy/visibility';
-import { avatarUrl } from '../users/users.mappers';
+import { insertActivity } from '../feed';
+import { insertNotification, markRequestRead } from '../notifications';
+import { blockerBetween, isBlockedBetween, lockPairChanges } from '../privacy';
+import { avatarUrl } from '../users';
 import * as repo from './friends.repository';
 
 export interface FriendsDeps {

@@ -1,5 +1,5 @@
 import type { Conversation, Message, MessageFilm } from '@kinodost/contracts/schemas/messages';
-import { avatarUrl } from '../users/users.mappers';
+import { avatarUrl } from '../users';
 import type { ConversationData, MessageData } from './messages.repository';
 
 const filmOf = (r: {

@@ -6,7 +6,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { DomainEvents, EventBus } from '../../lib/event-bus';
 import { msg } from '../../lib/messages';
 import type { Throttle } from '../../lib/throttle';
-import type { FilmsService } from '../films/films.service';
+import type { FilmsService } from '../films';
 import { toConversation, toMessage } from './messages.mappers';
 import * as repo from './messages.repository';
 

@@ -1,8 +1,7 @@
 import { SOCKET_LIMITS } from '@kinodost/contracts/events';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { userRoom } from '../presence/presence.socket';
-import { createSocketRateLimit } from '../presence/socket-rate-limit';
+import { createSocketRateLimit, userRoom } from '../presence';
 import { areFriends } from './messages.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

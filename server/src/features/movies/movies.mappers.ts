@@ -1,5 +1,5 @@
 import type { Movie } from '@kinodost/contracts/schemas/movies';
-import { avatarUrl } from '../users/users.mappers';
+import { avatarUrl } from '../users';
 import type { MovieData, MovieOwner, MovieWithOwner } from './movies.repository';
 
 /** The API shape of a movie with its owner. */

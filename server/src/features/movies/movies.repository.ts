@@ -4,7 +4,7 @@ import { pageWithTotal } from '../../db/paging';
 import { preparedOnce } from '../../db/prepared';
 import { friendships, type MovieRow, movies, users, type Visibility } from '../../db/schema/index';
 import { textQuery } from '../../db/text-query';
-import { visibleToViewer } from '../privacy/visibility';
+import { visibleToViewer } from '../privacy';
 
 /** All SQL about movies. */
 

@@ -14,9 +14,10 @@ import { Type } from 'typebox';
 import { NotFoundError } from '../../lib/errors';
 import { msg } from '../../lib/messages';
 import { bearer, currentUser, paged } from '../../lib/route-helpers';
-import { tag } from '../../plugins/response-cache';
-import { mayViewerSee } from '../privacy/visibility';
-import { findUserById } from '../users/users.repository';
+import { peopleTag } from '../friends';
+import { mayViewerSee } from '../privacy';
+import { findUserById } from '../users';
+import { invalidateMovies, moviesTag } from './movies.cache';
 import { toMovie, toOwnedMovie } from './movies.mappers';
 import type { MovieOwner } from './movies.repository';
 import type { MoviesService } from './movies.service';
@@ -25,6 +26,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 
 /** Members' movie collections and search (docs/product.md#films-and-movies). */
 export const moviesRoutes: FastifyPluginAsyncTypebox<{ movies: MoviesService }> = async (app, { movies }) => {
+  invalidateMovies(app);
   /** A page of one member's movies, each carrying that member as its owner. */
   const pageOf = async (owner: MovieOwner, query: MovieListQuery) => {
     const { rows, total } = await movies.listOf(owner.id, query);
@@ -39,7 +41,7 @@ export const moviesRoutes: FastifyPluginAsyncTypebox<{ movies: MoviesService }> 
     '/',
     {
       onRequest: app.requireMember,
-      config: { cacheTags: (request) => [tag.movies(currentUser(request).id)] },
+      config: { cacheTags: (request) => [moviesTag(currentUser(request).id)] },
       schema: {
         tags: ['movies'],
         security: bearer,
@@ -82,7 +84,7 @@ export const moviesRoutes: FastifyPluginAsyncTypebox<{ movies: MoviesService }> 
       config: {
         cacheTags: (request) => {
           const { id } = request.params as { id: string };
-          return [tag.movies(id), tag.people(id)];
+          return [moviesTag(id), peopleTag(id)];
         },
       },
       schema: {

@@ -4,9 +4,9 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
 import { msg } from '../../lib/messages';
-import { insertActivity, type NewActivity } from '../feed/feed.repository';
-import type { FilmsService } from '../films/films.service';
-import { hiddenOwnersFor, mayViewerSee } from '../privacy/visibility';
+import { insertActivity, type NewActivity } from '../feed';
+import type { FilmsService } from '../films';
+import { hiddenOwnersFor, mayViewerSee } from '../privacy';
 import * as repo from './movies.repository';
 
 /** Who is acting: ownership decides, admins may change anything. */

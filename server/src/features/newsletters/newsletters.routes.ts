@@ -14,15 +14,15 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { msg } from '../../lib/messages';
 import { bearer, currentUser, paged } from '../../lib/route-helpers';
-import { tag } from '../../plugins/response-cache';
+import { invalidateNewsletters, newslettersTag, readsTag } from './newsletters.cache';
 import { toNewsletter, toNewsletterSummary } from './newsletters.mappers';
 import { createNewslettersService, type NewslettersService } from './newsletters.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
-/** Newsletters with the caller's read marks: cached until either changes (plugins/response-cache.ts). */
+/** Newsletters with the caller's read marks: cached until either changes (newsletters.cache.ts). */
 const config = {
   cacheTags: (request: FastifyRequest) =>
-    request.user ? [tag.newsletters, tag.readsOf(request.user.id)] : [tag.newsletters],
+    request.user ? [newslettersTag, readsTag(request.user.id)] : [newslettersTag],
 };
 
 /**
@@ -33,6 +33,7 @@ const config = {
  */
 export const newslettersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const newsletters = createNewslettersService(app.database.db, app.bus);
+  invalidateNewsletters(app);
 
   app.get(
     '/',

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { comments, films, type NotificationType, notifications, users } from '../../db/schema/index';
-import type { Cursor } from '../feed/feed-cursor';
+import type { Cursor } from '../feed';
 
 /** All SQL about notifications (docs/feed.md "Notifications"). */
 

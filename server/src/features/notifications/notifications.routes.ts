@@ -10,9 +10,8 @@ import {
   NotificationTypeFilter,
 } from '@kinodost/contracts/schemas/notifications';
 import { bearer, currentUser } from '../../lib/route-helpers';
-import { toFilmRef, toPersonRef } from '../feed/feed.mappers';
-import { decodeCursor, keysetPage } from '../feed/feed-cursor';
-import { userRoom } from '../presence/presence.socket';
+import { decodeCursor, keysetPage, toFilmRef, toPersonRef } from '../feed';
+import { userRoom } from '../presence';
 import {
   countUnread,
   findNotification,

@@ -1,7 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { friendships, users } from '../../db/schema/index';
-import { visibleToViewer } from '../privacy/visibility';
+import { visibleToViewer } from '../privacy';
 
 /** All SQL of presence: whose presence a user may see, and last-seen times. */
 

@@ -5,8 +5,8 @@ import { pgErrorOf } from '../../lib/db-errors';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
 import { msg } from '../../lib/messages';
-import { findUserRef } from '../friends/friends.repository';
-import { avatarUrl } from '../users/users.mappers';
+import { findUserRef } from '../friends';
+import { avatarUrl } from '../users';
 import * as repo from './blocks.repository';
 
 export interface BlocksDeps {

@@ -17,8 +17,8 @@ import type { UserRow } from '../../db/schema/index';
 import { readAvatarUpload, refuseOversizeAvatar } from '../../lib/image-upload';
 import { msg } from '../../lib/messages';
 import { bearer, currentUser } from '../../lib/route-helpers';
-import { tag } from '../../plugins/response-cache';
-import { maySee, relationOf } from '../privacy/visibility';
+import { maySee, relationOf } from '../privacy';
+import { invalidateUsers, usersTag } from './users.cache';
 import { toProfile, toPublicProfile } from './users.mappers';
 import { createUsersService } from './users.service';
 
@@ -27,6 +27,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 /** Profiles, avatars and the admin's user management (docs/product.md#accounts). */
 export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const users = createUsersService({ db: app.database.db, bus: app.bus, avatars: app.avatars, log: app.log });
+  invalidateUsers(app);
 
   app.get(
     '/profile',
@@ -133,7 +134,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/all',
     {
       onRequest: app.requireAdmin,
-      config: { cacheTags: () => [tag.users] },
+      config: { cacheTags: () => [usersTag] },
       schema: { tags: ['admin'], security: bearer, querystring: UserListQuery, response: { 200: UserList, ...errors } },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import type { App } from '../../app';
 import { friendships } from '../../db/schema/index';
-import { tag } from '../../plugins/response-cache';
+import { peopleTag } from '../../features/friends';
 import { dropCached } from './cache';
 
 /** Makes two members friends straight in the database. */
@@ -8,5 +8,5 @@ export async function makeFriends(app: App, a: string, b: string) {
   await app.database.db
     .insert(friendships)
     .values({ requesterId: a, addresseeId: b, status: 'accepted', acceptedAt: new Date() });
-  dropCached(app, tag.people(a), tag.people(b));
+  dropCached(app, peopleTag(a), peopleTag(b));
 }

@@ -1,6 +1,6 @@
 import type { App } from '../../app';
 import { films, type MovieRow, movies } from '../../db/schema/index';
-import { tag } from '../../plugins/response-cache';
+import { moviesTag } from '../../features/movies';
 import { dropCached } from './cache';
 
 type MovieOverrides = Partial<Omit<typeof movies.$inferInsert, 'ownerId' | 'searchText' | 'searchVector'>>;
@@ -35,6 +35,6 @@ export async function createMovie(app: App, ownerId: string, overrides: MovieOve
     .values({ ...entry, filmId: film, ownerId })
     .returning();
   if (!row) throw new Error('insert failed');
-  dropCached(app, tag.movies(ownerId));
+  dropCached(app, moviesTag(ownerId));
   return row;
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { App } from '../../app';
 import { newsletterReads, newsletters } from '../../db/schema/index';
-import { tag } from '../../plugins/response-cache';
+import { newslettersTag } from '../../features/newsletters';
 import { dropCached } from './cache';
 
 export type NewsletterRow = typeof newsletters.$inferSelect;
@@ -20,7 +20,7 @@ export async function createNewsletter(
     })
     .returning();
   if (!row) throw new Error('insert failed');
-  dropCached(app, tag.newsletters);
+  dropCached(app, newslettersTag);
   return row;
 }
 

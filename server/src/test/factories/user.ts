@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { App } from '../../app';
 import type { Db } from '../../db/client';
 import { type UserRow, users } from '../../db/schema/index';
+import { usersTag } from '../../features/users';
 import { hashPassword } from '../../lib/password';
 import { usernameKey } from '../../lib/username';
-import { tag } from '../../plugins/response-cache';
 import { dropCached } from './cache';
 
 /** The password every factory user has. */
@@ -38,7 +38,7 @@ export async function createUser(
     })
     .returning();
   if (!user) throw new Error('insert failed');
-  dropCached(app, tag.users);
+  dropCached(app, usersTag);
   return { user, token: app.tokens.sign({ sub: user.id, ver: user.tokenVersion }), password: FACTORY_PASSWORD };
 }
 

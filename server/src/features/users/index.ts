@@ -1,0 +1,13 @@
+// What other features may use of users: members' rows, the account rules registration shares,
+// how a member is shown, and the cache tag of the admins' list.
+export { usersTag } from './users.cache';
+export { avatarUrl, toProfile } from './users.mappers';
+export {
+  findUserByEmail,
+  findUserById,
+  findUserByLogin,
+  findUserByUsername,
+  insertUser,
+  setUserPassword,
+} from './users.repository';
+export { assertAvailable, rethrowTaken, usernameOf } from './users.service';
