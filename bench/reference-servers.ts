@@ -22,7 +22,8 @@ import { searchFilms } from '../server/src/features/films/films.repository';
 const port = Number(process.env.PORT);
 const kind = process.argv[2];
 
-type Query = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+/** Runs a statement; `named: false` sends it unnamed, as the app does for a statement it does not prepare. */
+type Query = (text: string, params: unknown[], named?: boolean) => Promise<Record<string, unknown>[]>;
 
 /** Movies of a member, newest first (movies_of_owner_rows). */
 const MOVIES = `select "id", "owner_id", "film_id", "title", "year", "genres", "director", "overview", "poster_url", "rating", "status", "watched_at", "created_at", "updated_at" from "movies" where "movies"."owner_id" = $1 order by "movies"."created_at" desc, "movies"."id" desc limit $2 offset $3`;
@@ -50,6 +51,27 @@ const FILM_FRIENDS = `select ${ENTRY_COLUMNS} from "movies" inner join "users" o
     union all
     select "friendships"."requester_id" from "friendships"
       where "friendships"."addressee_id" = $3 and "friendships"."status" = 'accepted')) order by "movies"."updated_at" desc, "movies"."id" desc limit $4`;
+
+/** The conversation list of a member (messages.repository listConversations), every conversation. */
+const CONVERSATIONS = `with unread as (
+        select sender_id, count(*)::int as n from messages
+        where recipient_id = $1::uuid and read_at is null group by sender_id),
+      friends as (
+        select addressee_id as other_id from friendships where requester_id = $2::uuid and status = 'accepted'
+        union all
+        select requester_id from friendships where addressee_id = $3::uuid and status = 'accepted')
+      select c.other_id, u.username, u.avatar, coalesce(un.n, 0) as unread,
+        m.id as last_id, m.sender_id as last_from, m.text as last_text,
+        to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_created_at,
+        f.id as film_id, f.title as film_title, f.year as film_year, f.poster_url as film_poster_url
+      from conversations c
+      join friends fr on fr.other_id = c.other_id
+      join users u on u.id = c.other_id
+      join messages m on m.id = c.last_message_id
+      left join films f on f.id = m.film_id
+      left join unread un on un.sender_id = c.other_id
+      where c.user_id = $4::uuid
+      order by c.last_at desc, c.other_id`;
 
 /** Runs a page's rows and, as db/paging.ts does, its total only when the page cannot tell it. */
 async function paged(q: Query, rows: [string, unknown[]], total: [string, unknown[]], limit: number, offset: number) {
@@ -124,6 +146,11 @@ function readRoutes(q: Query, jwtSecret: string, filmSearch?: FilmSearch) {
     ]);
     return { ...film, stats, mine: mine[0] ?? null, friends };
   });
+  app.get<{ Params: { id: string } }>('/conversations/:id', async (r) => ({
+    success: true,
+    // Unnamed, as the app sends it (db.execute): planned afresh for the member on every call.
+    data: await q(CONVERSATIONS, [r.params.id, r.params.id, r.params.id, r.params.id], false),
+  }));
   // Film search's statements depend on the query (a typo takes more), so this one calls the
   // repository function itself: the same statements through the same pool, without the route.
   if (filmSearch)
@@ -171,7 +198,8 @@ if (kind === 'node') {
     filmSearch = (text) => searchFilms(database.db, text, { page: 1, limit: 10 });
     // Named like the app's prepared statements, so each pooled connection parses a text once.
     const names = new Map<string, string>();
-    q = async (text, params) => {
+    q = async (text, params, named = true) => {
+      if (!named) return (await pool.query(text, params)).rows;
       let name = names.get(text);
       if (!name) {
         name = `ref_${names.size}`;

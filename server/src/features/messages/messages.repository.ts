@@ -41,20 +41,26 @@ export const areFriends = async (db: Db, a: string, b: string): Promise<boolean>
 };
 
 /**
- * Stores a message and moves both members' conversation rows to it, in one statement (atomic
- * without a transaction's extra round trips): the caller answers and emits only after this
- * resolves, so an acknowledged message is committed. Of two messages committing out of order,
- * the rows keep the later one.
+ * Stores a message between friends and moves both members' conversation rows to it, in one
+ * statement (atomic without a transaction's extra round trips): the friendship is checked by
+ * the same statement, so a send costs one round trip. Answers nothing when the two are not
+ * friends now. The caller answers and emits only after this resolves, so an acknowledged message
+ * is committed. Of two messages committing out of order, the rows keep the later one.
  */
 export const insertMessage = async (
   db: Db,
   v: { from: string; to: string; text: string | null; filmId: string | null },
-): Promise<MessageData> => {
-  const row = rowsOf<MessageData>(
+): Promise<MessageData | undefined> =>
+  rowsOf<MessageData>(
     await db.execute(sql`
       with m as (
         insert into messages (sender_id, recipient_id, text, film_id)
-        values (${v.from}::uuid, ${v.to}::uuid, ${v.text}, ${v.filmId}::uuid)
+        select ${v.from}::uuid, ${v.to}::uuid, ${v.text}, ${v.filmId}::uuid
+        where exists (
+          select 1 from friendships
+          where least(requester_id, addressee_id) = least(${v.from}::uuid, ${v.to}::uuid)
+            and greatest(requester_id, addressee_id) = greatest(${v.from}::uuid, ${v.to}::uuid)
+            and status = 'accepted')
         returning *),
       sides as (
         insert into conversations (user_id, other_id, last_message_id, last_at)
@@ -65,9 +71,6 @@ export const insertMessage = async (
           where conversations.last_at <= excluded.last_at)
       select ${messageColumns} from m left join films f on f.id = m.film_id`),
   )[0];
-  if (!row) throw new Error('message insert returned nothing');
-  return row;
-};
 
 export const findMessage = async (db: Db, id: string): Promise<MessageData | undefined> =>
   rowsOf<MessageData>(
@@ -118,25 +121,28 @@ export interface ConversationData {
 
 /**
  * The member's conversations with their friends, newest first: one range of
- * conversations_list_idx, each row joined to its friendship, the friend, the newest message, and
- * the member's unread counts by sender, read in one range of messages_unread_idx (which holds
- * only unread messages) rather than a probe per conversation.
+ * conversations_list_idx, joined to the member's own friends (two ranges of the friendships list
+ * indexes, so the planner knows it joins hundreds of rows, not the whole friendships table by
+ * pair key), the friend, the newest message, and the member's unread counts by sender, read in
+ * one range of messages_unread_idx (which holds only unread messages) rather than a probe per
+ * conversation.
  */
 export const listConversations = async (db: Db, me: string): Promise<ConversationData[]> =>
   rowsOf<ConversationData>(
     await db.execute(sql`
       with unread as (
         select sender_id, count(*)::int as n from messages
-        where recipient_id = ${me}::uuid and read_at is null group by sender_id)
+        where recipient_id = ${me}::uuid and read_at is null group by sender_id),
+      friends as (
+        select addressee_id as other_id from friendships where requester_id = ${me}::uuid and status = 'accepted'
+        union all
+        select requester_id from friendships where addressee_id = ${me}::uuid and status = 'accepted')
       select c.other_id, u.username, u.avatar, coalesce(un.n, 0) as unread,
         m.id as last_id, m.sender_id as last_from, m.text as last_text,
         ${iso(sql`m.created_at`)} as last_created_at,
         f.id as film_id, f.title as film_title, f.year as film_year, f.poster_url as film_poster_url
       from conversations c
-      join friendships fr
-        on least(fr.requester_id, fr.addressee_id) = least(c.user_id, c.other_id)
-        and greatest(fr.requester_id, fr.addressee_id) = greatest(c.user_id, c.other_id)
-        and fr.status = 'accepted'
+      join friends fr on fr.other_id = c.other_id
       join users u on u.id = c.other_id
       join messages m on m.id = c.last_message_id
       left join films f on f.id = m.film_id

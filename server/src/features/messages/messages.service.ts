@@ -54,23 +54,28 @@ export const createMessagesService = ({ db, bus, log, throttle, films }: Message
       return { data: page, next_cursor: more ? (page[page.length - 1]?.id ?? null) : null };
     },
 
-    /** Stores the message, then answers and emits it: one acknowledged is committed. */
+    /**
+     * Stores the message, then answers and emits it: one acknowledged is committed. The
+     * friendship is checked by the storing statement itself (one round trip per send), so an
+     * attempt to write to a non-friend counts toward the sender's limit.
+     */
     async send(me: string, other: string, body: SendMessageBody): Promise<Message> {
       const text = body.text?.trim() ? body.text.trim() : null;
       if (text === null && !body.film_id) {
         throw new ValidationError(msg.messages.empty, { text: msg.messages.empty });
       }
-      await mustBeFriends(me, other);
+      if (me === other) throw new NotFoundError(msg.messages.notFriend);
       if (body.film_id) await films.get(body.film_id);
       await throttle.hit(me);
-      let row: repo.MessageData;
+      let row: repo.MessageData | undefined;
       try {
         row = await repo.insertMessage(db, { from: me, to: other, text, filmId: body.film_id ?? null });
       } catch (err) {
-        // The film or the friend was deleted after the checks above.
+        // The film or the friend was deleted between the checks and the insert.
         if (pgErrorOf(err)?.code === '23503') throw new NotFoundError(msg.messages.notFriend);
         throw err;
       }
+      if (!row) throw new NotFoundError(msg.messages.notFriend);
       const message = toMessage(row);
       publish('message:new', { message });
       return message;

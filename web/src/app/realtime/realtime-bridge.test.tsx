@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { friendKeys } from '../../features/friends/hooks/friend-keys';
+import { messageKeys } from '../../features/messages/hooks/message-keys';
 import { newsletterKeys } from '../../features/newsletters/hooks/newsletter-keys';
 import { useIsOnline, useLastSeen } from '../../features/presence/hooks/use-presence';
 import { presenceStore } from '../../features/presence/presence-store';
@@ -20,11 +21,12 @@ import { RealtimeGate } from './realtime-gate';
 const friend = '11111111-1111-4111-8111-111111111111';
 const stranger = '22222222-2222-4222-8222-222222222222';
 
-const calls = { friendCount: 0, unread: 0 };
+const calls = { friendCount: 0, unread: 0, messagesUnread: 0 };
 /** Two cached queries the live events must refresh, plus a presence read-out. */
 function Probe() {
   useQuery({ queryKey: friendKeys.count, queryFn: () => ++calls.friendCount });
   useQuery({ queryKey: newsletterKeys.unreadCount, queryFn: () => ++calls.unread });
+  useQuery({ queryKey: messageKeys.unread, queryFn: () => ++calls.messagesUnread });
   const online = useIsOnline(friend);
   const { lastSeen } = useLastSeen(friend);
   return <output data-testid="friend">{`${online ? 'online' : 'offline'}|${lastSeen ?? '-'}`}</output>;
@@ -67,6 +69,7 @@ const settle = () => act(() => vi.dynamicImportSettled());
 beforeEach(() => {
   calls.friendCount = 0;
   calls.unread = 0;
+  calls.messagesUnread = 0;
 });
 afterEach(() => act(() => presenceStore.reset()));
 
@@ -234,6 +237,19 @@ describe('live updates', () => {
     act(() => socket().serverDisconnect('transport close'));
     act(() => socket().serverConnect());
     await waitFor(() => expect([calls.friendCount, calls.unread]).toEqual([2, 2]));
+  });
+
+  it('the first connect refetches the messages queries: a message sent before the socket was up reached no socket', async () => {
+    setToken('tok');
+    setup(fakeAuth());
+    await settle();
+    await waitFor(() => expect(calls.messagesUnread).toBe(1));
+    act(() => socket().serverConnect());
+    await waitFor(() => expect(calls.messagesUnread).toBe(2));
+    expect([calls.friendCount, calls.unread]).toEqual([1, 1]);
+    act(() => socket().serverDisconnect('transport close'));
+    act(() => socket().serverConnect());
+    await waitFor(() => expect(calls.messagesUnread).toBe(3));
   });
 
   it('realtime:resync (the server lost events for us) refetches the friend and newsletter queries', async () => {

@@ -37,6 +37,7 @@ export function RealtimeBridge() {
   useEffect(() => {
     if (!isLoggedIn || !userId || !getToken()) return;
     let disconnected = false;
+    let connectedOnce = false;
     // Friend and newsletter events sent while this socket, or the server's link to the other
     // processes, was away are lost: refetch what they would have refreshed.
     const refreshNewsletters = () => void queryClient.invalidateQueries({ queryKey: newsletterKeys.all });
@@ -55,6 +56,11 @@ export function RealtimeBridge() {
       onConnectedChange: (connected) => {
         presenceStore.setConnected(connected);
         if (connected && disconnected) catchUp();
+        // The first socket connects once the page is idle, after its queries were fetched: a
+        // message sent in between reached no socket of this tab, and an open thread would never
+        // show it. Messages are fetched again; the rest waits for its own refresh, as before.
+        else if (connected && !connectedOnce) void queryClient.invalidateQueries({ queryKey: messageKeys.all });
+        if (connected) connectedOnce = true;
         disconnected = !connected;
       },
       handlers: {
