@@ -1,12 +1,13 @@
 import { type Static, Type } from 'typebox';
+import { PAGE_MAX, PAGE_SIZE_MAX, PEOPLE_QUERY_MAX } from '../limits';
 import { Nullable, Paged, StringEnum } from './common';
 import { nameSchemas } from './named';
 import { PersonRef } from './people';
 
 /** Friend lists page by 20 by default, at most 100 a page. */
 export const FriendsPageQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  page: Type.Integer({ minimum: 1, maximum: PAGE_MAX, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: 20 }),
 });
 export type FriendsPageQuery = Static<typeof FriendsPageQuery>;
 
@@ -100,9 +101,9 @@ export type RejectReply = Static<typeof RejectReply>;
 /** GET /api/friends/people: find members by username to befriend. */
 export const PeopleQuery = Type.Object({
   /** A fragment of the username, matched without regard to case. */
-  q: Type.String({ minLength: 1, maxLength: 30 }),
-  page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  q: Type.String({ minLength: 1, maxLength: PEOPLE_QUERY_MAX }),
+  page: Type.Integer({ minimum: 1, maximum: PAGE_MAX, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: 20 }),
 });
 export type PeopleQuery = Static<typeof PeopleQuery>;
 

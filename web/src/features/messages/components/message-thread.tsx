@@ -1,4 +1,5 @@
-import { MESSAGE_MAX_LENGTH, type Message } from '@kinodost/contracts/schemas/messages';
+import { MESSAGE_MAX } from '@kinodost/contracts/limits';
+import type { Message } from '@kinodost/contracts/schemas/messages';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DoneIcon from '@mui/icons-material/Done';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
@@ -78,7 +79,7 @@ function Composer({ friendId }: { friendId: string }) {
   const [text, setText] = useState(() => getMessageDraft(friendId));
   const send = useSendMessage();
   useEffect(() => setText(getMessageDraft(friendId)), [friendId]);
-  const tooLong = [...text].length > MESSAGE_MAX_LENGTH;
+  const tooLong = [...text].length > MESSAGE_MAX;
   const submit = () => {
     const body = text.trim();
     if (!body || tooLong || send.isPending) return;
@@ -123,7 +124,7 @@ function Composer({ friendId }: { friendId: string }) {
         fullWidth
         size="small"
         error={tooLong}
-        helperText={tooLong ? t.tooLong(MESSAGE_MAX_LENGTH) : undefined}
+        helperText={tooLong ? t.tooLong(MESSAGE_MAX) : undefined}
         slotProps={{ htmlInput: { 'aria-label': t.composerLabel, enterKeyHint: 'send' } }}
       />
       <IconButton
