@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { PAGE_MAX, PAGE_SIZE_MAX, PEOPLE_QUERY_MAX } from '../limits';
-import { Nullable, Paged, StringEnum } from './common';
+import { Paged, StringEnum } from './common';
 import { nameSchemas } from './named';
 import { PersonRef } from './people';
 
@@ -17,10 +17,8 @@ export type UserIdParams = Static<typeof UserIdParams>;
 
 /** One friend: the friend's own id, plus the friendship's id and since when it holds. */
 export const FriendEntry = Type.Object({
-  /** The friend's user id (links to /user/{id}). */
-  id: Type.String({ format: 'uuid' }),
-  username: Type.String(),
-  avatar_url: Nullable(Type.String()),
+  /** The friend (`id` is their user id, linking to /user/{id}). */
+  ...PersonRef.properties,
   friendshipId: Type.String({ format: 'uuid' }),
   /** When the request was accepted. */
   since: Type.String({ format: 'date-time' }),
@@ -109,9 +107,7 @@ export type PeopleQuery = Static<typeof PeopleQuery>;
 
 /** A search hit with the caller's friendship state, so the right button shows. */
 export const PersonWithStatus = Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  username: Type.String(),
-  avatar_url: Nullable(Type.String()),
+  ...PersonRef.properties,
   status: FriendshipState,
   /** Only when pending. */
   direction: Type.Optional(RequestDirection),

@@ -1,5 +1,6 @@
 import { MESSAGE_MAX } from '@kinodost/contracts/limits';
 import type { Message } from '@kinodost/contracts/schemas/messages';
+import type { PersonRef } from '@kinodost/contracts/schemas/people';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DoneIcon from '@mui/icons-material/Done';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
@@ -29,11 +30,8 @@ const t = az.messages;
 const time = (iso: string) =>
   new Date(iso).toLocaleTimeString('az', { hour: '2-digit', minute: '2-digit', hour12: false });
 
-export interface ThreadFriend {
-  id: string;
-  username: string;
-  avatar_url: string | null;
-}
+/** The friend the thread is with. */
+export type ThreadFriend = PersonRef;
 
 function Bubble({ message, mine }: { message: Message; mine: boolean }) {
   return (
