@@ -1,3 +1,5 @@
+import { GENRES_MAX } from './limits';
+
 /**
  * The catalogue's genres: one list of Azerbaijani names, shared by the server (which maps the
  * English genres of every source onto it) and the web app (which offers it in forms). See
@@ -82,5 +84,5 @@ export function toCatalogueGenres(names: Iterable<string>): Genre[] {
     const mapped = KNOWN.has(name) ? [name as Genre] : (GENRES_FROM_ENGLISH[name.toLowerCase()] ?? []);
     for (const g of mapped) if (!out.includes(g)) out.push(g);
   }
-  return out.slice(0, 5);
+  return out.slice(0, GENRES_MAX);
 }

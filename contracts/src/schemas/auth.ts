@@ -1,15 +1,20 @@
 import { type Static, Type } from 'typebox';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, RESET_TOKEN_MAX, USERNAME_MAX, USERNAME_MIN } from '../limits';
 import { nameSchemas } from './named';
 
 /** Username: 3-30 letters, digits, `_` and `.` (docs/product.md#accounts). */
-export const Username = Type.String({ minLength: 3, maxLength: 30, pattern: '^[\\p{L}\\p{N}_.]+$' });
-export const Email = Type.String({ format: 'email', maxLength: 254 });
-export const Password = Type.String({ minLength: 8, maxLength: 128 });
+export const Username = Type.String({
+  minLength: USERNAME_MIN,
+  maxLength: USERNAME_MAX,
+  pattern: '^[\\p{L}\\p{N}_.]+$',
+});
+export const Email = Type.String({ format: 'email', maxLength: EMAIL_MAX });
+export const Password = Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX });
 
 export const LoginBody = Type.Object({
   /** A username or an email. */
-  username: Type.String({ minLength: 1, maxLength: 254 }),
-  password: Type.String({ minLength: 1, maxLength: 128 }),
+  username: Type.String({ minLength: 1, maxLength: EMAIL_MAX }),
+  password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }),
 });
 export type LoginBody = Static<typeof LoginBody>;
 
@@ -23,17 +28,17 @@ export const RegisterBody = Type.Object({
 });
 export type RegisterBody = Static<typeof RegisterBody>;
 
-export const ForgotPasswordBody = Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }) });
+export const ForgotPasswordBody = Type.Object({ email: Type.String({ minLength: 1, maxLength: EMAIL_MAX }) });
 export type ForgotPasswordBody = Static<typeof ForgotPasswordBody>;
 
 export const ResetPasswordBody = Type.Object({
-  token: Type.String({ minLength: 1, maxLength: 200 }),
+  token: Type.String({ minLength: 1, maxLength: RESET_TOKEN_MAX }),
   newPassword: Password,
 });
 export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
 
 /** GET /api/auth/reset-password/{token}: whether a mailed reset link can still be used. */
-export const ResetTokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
+export const ResetTokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: RESET_TOKEN_MAX }) });
 export type ResetTokenParams = Static<typeof ResetTokenParams>;
 
 /** The link is valid (an invalid one is 404 with the error body). */
@@ -41,7 +46,7 @@ export const ResetTokenReply = Type.Object({ success: Type.Literal(true), valid:
 export type ResetTokenReply = Static<typeof ResetTokenReply>;
 
 export const ChangePasswordBody = Type.Object({
-  currentPassword: Type.String({ minLength: 1, maxLength: 128 }),
+  currentPassword: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }),
   newPassword: Password,
 });
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;

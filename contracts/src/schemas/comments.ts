@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { COMMENT_MAX, PAGE_MAX, PAGE_SIZE_MAX } from '../limits';
 import { Nullable, Paged, StringEnum } from './common';
 import { nameSchemas } from './named';
 import { PersonRef } from './people';
@@ -22,7 +23,7 @@ export const Comment = Type.Object({
 });
 export type Comment = Static<typeof Comment>;
 
-export const CreateCommentBody = Type.Object({ text: Type.String({ minLength: 1, maxLength: 1000 }) });
+export const CreateCommentBody = Type.Object({ text: Type.String({ minLength: 1, maxLength: COMMENT_MAX }) });
 export type CreateCommentBody = Static<typeof CreateCommentBody>;
 
 export const CommentList = Paged(Comment);
@@ -37,8 +38,8 @@ export const AdminCommentList = Paged(AdminComment);
 export type AdminCommentList = Static<typeof AdminCommentList>;
 
 export const AdminCommentQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  page: Type.Integer({ minimum: 1, maximum: PAGE_MAX, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: 20 }),
   status: Type.Optional(CommentStatus),
 });
 export type AdminCommentQuery = Static<typeof AdminCommentQuery>;
@@ -48,7 +49,7 @@ export type ModerationAction = Static<typeof ModerationAction>;
 
 /** Moderates up to 100 comments at once. */
 export const BulkModerationBody = Type.Object({
-  ids: Type.Array(Type.String({ format: 'uuid' }), { minItems: 1, maxItems: 100, uniqueItems: true }),
+  ids: Type.Array(Type.String({ format: 'uuid' }), { minItems: 1, maxItems: PAGE_SIZE_MAX, uniqueItems: true }),
   action: ModerationAction,
 });
 export type BulkModerationBody = Static<typeof BulkModerationBody>;

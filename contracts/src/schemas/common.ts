@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from 'typebox';
+import { PAGE_MAX, PAGE_SIZE_MAX } from '../limits';
 import { nameSchemas } from './named';
 
 /*
@@ -26,8 +27,8 @@ export type MessageReply = Static<typeof MessageReply>;
 
 /** Paging query: page from 1, limit 1..100 (defaults 1 and 10, docs/product.md#api-shape). */
 export const PageQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+  page: Type.Integer({ minimum: 1, maximum: PAGE_MAX, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: 10 }),
 });
 export type PageQuery = Static<typeof PageQuery>;
 

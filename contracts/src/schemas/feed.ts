@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { RATING_MAX, RATING_MIN } from '../limits';
 import { Nullable, StringEnum } from './common';
 import { PersonRef } from './people';
 
@@ -24,7 +25,7 @@ export const FeedItem = Type.Object({
   type: StringEnum(ACTIVITY_TYPES),
   actor: PersonRef,
   film: Type.Optional(FilmRef),
-  rating: Type.Optional(Type.Integer({ minimum: 1, maximum: 10 })),
+  rating: Type.Optional(Type.Integer({ minimum: RATING_MIN, maximum: RATING_MAX })),
   text: Type.Optional(Type.String()),
   other: Type.Optional(PersonRef),
   created_at: Type.String({ format: 'date-time' }),

@@ -1,11 +1,23 @@
 import { type Static, Type } from 'typebox';
+import {
+  DIRECTOR_MAX,
+  DIRECTORS_MAX,
+  GENRE_MAX,
+  GENRES_MAX,
+  OVERVIEW_MAX,
+  PAGE_MAX,
+  PAGE_SIZE_MAX,
+  POSTER_URL_MAX,
+  RUNTIME_MAX,
+  SEARCH_QUERY_MAX,
+  TITLE_MAX,
+  YEAR_MAX,
+  YEAR_MIN,
+} from '../limits';
 import { Nullable, Paged, StringEnum } from './common';
 import { Movie, MovieStatus } from './movies';
 import { nameSchemas } from './named';
 import { PersonRef } from './people';
-
-/** Longest film search query, in characters. */
-export const FILM_QUERY_MAX = 100;
 
 export const FilmSource = StringEnum(['catalogue', 'imdb', 'tmdb', 'member']);
 export type FilmSource = Static<typeof FilmSource>;
@@ -30,10 +42,10 @@ export const Film = Type.Object({
 });
 export type Film = Static<typeof Film>;
 
-/** GET /api/films/search: the query (1-100 characters once trimmed) and the page. */
+/** GET /api/films/search: the query (1 to SEARCH_QUERY_MAX characters once trimmed) and the page. */
 export const FilmSearchQuery = Type.Object({
-  q: Type.String({ minLength: 1, maxLength: FILM_QUERY_MAX }),
-  page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
+  q: Type.String({ minLength: 1, maxLength: SEARCH_QUERY_MAX }),
+  page: Type.Integer({ minimum: 1, maximum: PAGE_MAX, default: 1 }),
   limit: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
 });
 export type FilmSearchQuery = Static<typeof FilmSearchQuery>;
@@ -88,7 +100,7 @@ export const TmdbCandidate = Type.Object({
 });
 export type TmdbCandidate = Static<typeof TmdbCandidate>;
 
-export const TmdbSearchQuery = Type.Object({ q: Type.String({ minLength: 1, maxLength: FILM_QUERY_MAX }) });
+export const TmdbSearchQuery = Type.Object({ q: Type.String({ minLength: 1, maxLength: SEARCH_QUERY_MAX }) });
 export type TmdbSearchQuery = Static<typeof TmdbSearchQuery>;
 
 export const TmdbSearchResult = Type.Object({ success: Type.Literal(true), data: Type.Array(TmdbCandidate) });
@@ -100,9 +112,9 @@ export type TmdbParams = Static<typeof TmdbParams>;
 
 /** GET /api/admin/films: newest first, or the films a query finds (as film search does). */
 export const AdminFilmListQuery = Type.Object({
-  q: Type.Optional(Type.String({ maxLength: FILM_QUERY_MAX })),
-  page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  q: Type.Optional(Type.String({ maxLength: SEARCH_QUERY_MAX })),
+  page: Type.Integer({ minimum: 1, maximum: PAGE_MAX, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: 20 }),
 });
 export type AdminFilmListQuery = Static<typeof AdminFilmListQuery>;
 export const AdminFilmList = Paged(Film);
@@ -115,14 +127,16 @@ export type AdminFilmList = Static<typeof AdminFilmList>;
  */
 export const AdminUpdateFilmBody = Type.Object(
   {
-    title: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    original_title: Type.Optional(Nullable(Type.String({ maxLength: 300 }))),
-    year: Type.Optional(Nullable(Type.Integer({ minimum: 1870, maximum: 2100 }))),
-    directors: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 20 })),
-    genres: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 10 })),
-    runtime: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 2000 }))),
-    overview: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
-    poster_url: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+    title: Type.Optional(Type.String({ minLength: 1, maxLength: TITLE_MAX })),
+    original_title: Type.Optional(Nullable(Type.String({ maxLength: TITLE_MAX }))),
+    year: Type.Optional(Nullable(Type.Integer({ minimum: YEAR_MIN, maximum: YEAR_MAX }))),
+    directors: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: DIRECTOR_MAX }), { maxItems: DIRECTORS_MAX }),
+    ),
+    genres: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: GENRE_MAX }), { maxItems: GENRES_MAX })),
+    runtime: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: RUNTIME_MAX }))),
+    overview: Type.Optional(Nullable(Type.String({ maxLength: OVERVIEW_MAX }))),
+    poster_url: Type.Optional(Nullable(Type.String({ maxLength: POSTER_URL_MAX }))),
   },
   { additionalProperties: false },
 );

@@ -1,12 +1,13 @@
 import { type Static, Type } from 'typebox';
-import { Nullable, Paged, StringEnum } from './common';
+import { PAGE_MAX, PAGE_SIZE_MAX, PEOPLE_QUERY_MAX } from '../limits';
+import { Paged, StringEnum } from './common';
 import { nameSchemas } from './named';
 import { PersonRef } from './people';
 
 /** Friend lists page by 20 by default, at most 100 a page. */
 export const FriendsPageQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  page: Type.Integer({ minimum: 1, maximum: PAGE_MAX, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: 20 }),
 });
 export type FriendsPageQuery = Static<typeof FriendsPageQuery>;
 
@@ -16,10 +17,8 @@ export type UserIdParams = Static<typeof UserIdParams>;
 
 /** One friend: the friend's own id, plus the friendship's id and since when it holds. */
 export const FriendEntry = Type.Object({
-  /** The friend's user id (links to /user/{id}). */
-  id: Type.String({ format: 'uuid' }),
-  username: Type.String(),
-  avatar_url: Nullable(Type.String()),
+  /** The friend (`id` is their user id, linking to /user/{id}). */
+  ...PersonRef.properties,
   friendshipId: Type.String({ format: 'uuid' }),
   /** When the request was accepted. */
   since: Type.String({ format: 'date-time' }),
@@ -100,17 +99,15 @@ export type RejectReply = Static<typeof RejectReply>;
 /** GET /api/friends/people: find members by username to befriend. */
 export const PeopleQuery = Type.Object({
   /** A fragment of the username, matched without regard to case. */
-  q: Type.String({ minLength: 1, maxLength: 30 }),
-  page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  q: Type.String({ minLength: 1, maxLength: PEOPLE_QUERY_MAX }),
+  page: Type.Integer({ minimum: 1, maximum: PAGE_MAX, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: 20 }),
 });
 export type PeopleQuery = Static<typeof PeopleQuery>;
 
 /** A search hit with the caller's friendship state, so the right button shows. */
 export const PersonWithStatus = Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  username: Type.String(),
-  avatar_url: Nullable(Type.String()),
+  ...PersonRef.properties,
   status: FriendshipState,
   /** Only when pending. */
   direction: Type.Optional(RequestDirection),

@@ -1,9 +1,7 @@
 import { type Static, Type } from 'typebox';
+import { MESSAGE_MAX, PAGE_SIZE_MAX } from '../limits';
 import { Nullable } from './common';
 import { PersonRef } from './people';
-
-/** Longest message text, in characters. */
-export const MESSAGE_MAX_LENGTH = 2000;
 
 /** A film as a message carries it: enough for its card. */
 export const MessageFilm = Type.Object({
@@ -29,7 +27,7 @@ export type Message = Static<typeof Message>;
 /** POST /api/messages/{userId}: text, film_id or both. */
 export const SendMessageBody = Type.Object(
   {
-    text: Type.Optional(Type.String({ maxLength: MESSAGE_MAX_LENGTH })),
+    text: Type.Optional(Type.String({ maxLength: MESSAGE_MAX })),
     film_id: Type.Optional(Type.String({ format: 'uuid' })),
   },
   { additionalProperties: false },
@@ -39,7 +37,7 @@ export type SendMessageBody = Static<typeof SendMessageBody>;
 /** GET /api/messages/{userId}: a page of the thread, newest first, older than `before` (a message id). */
 export const ThreadQuery = Type.Object({
   before: Type.Optional(Type.String({ format: 'uuid' })),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 30 }),
+  limit: Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: 30 }),
 });
 export type ThreadQuery = Static<typeof ThreadQuery>;
 

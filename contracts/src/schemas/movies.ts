@@ -1,4 +1,18 @@
 import { type Static, Type } from 'typebox';
+import {
+  DIRECTOR_MAX,
+  GENRE_MAX,
+  GENRES_MAX,
+  OVERVIEW_MAX,
+  PAGE_MAX,
+  PAGE_SIZE_MAX,
+  POSTER_URL_MAX,
+  RATING_MAX,
+  RATING_MIN,
+  TITLE_MAX,
+  YEAR_MAX,
+  YEAR_MIN,
+} from '../limits';
 import { Nullable, Paged, StringEnum } from './common';
 import { nameSchemas } from './named';
 import { PersonRef } from './people';
@@ -31,14 +45,14 @@ export const Movie = Type.Object({
 export type Movie = Static<typeof Movie>;
 
 const movieFields = {
-  title: Type.String({ minLength: 1, maxLength: 200 }),
-  year: Nullable(Type.Integer({ minimum: 1870, maximum: 2100 })),
-  genres: Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 5 }),
-  director: Nullable(Type.String({ maxLength: 200 })),
-  overview: Nullable(Type.String({ maxLength: 2000 })),
+  title: Type.String({ minLength: 1, maxLength: TITLE_MAX }),
+  year: Nullable(Type.Integer({ minimum: YEAR_MIN, maximum: YEAR_MAX })),
+  genres: Type.Array(Type.String({ minLength: 1, maxLength: GENRE_MAX }), { maxItems: GENRES_MAX }),
+  director: Nullable(Type.String({ maxLength: DIRECTOR_MAX })),
+  overview: Nullable(Type.String({ maxLength: OVERVIEW_MAX })),
   // https only: the app's CSP (img-src https:) would block an http poster and show initials instead.
-  poster_url: Nullable(Type.String({ format: 'uri', pattern: '^https://', maxLength: 1000 })),
-  rating: Nullable(Type.Integer({ minimum: 1, maximum: 10 })),
+  poster_url: Nullable(Type.String({ format: 'uri', pattern: '^https://', maxLength: POSTER_URL_MAX })),
+  rating: Nullable(Type.Integer({ minimum: RATING_MIN, maximum: RATING_MAX })),
   status: MovieStatus,
   watched_at: Nullable(Type.String({ format: 'date-time' })),
 };
@@ -101,8 +115,8 @@ export type UpdateMovieBody = Static<typeof UpdateMovieBody>;
 
 /** GET /api/movies: the caller's own movies, newest first. */
 export const MovieListQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  page: Type.Integer({ minimum: 1, maximum: PAGE_MAX, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: 20 }),
   status: Type.Optional(MovieStatus),
 });
 export type MovieListQuery = Static<typeof MovieListQuery>;

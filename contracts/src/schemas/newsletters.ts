@@ -1,10 +1,8 @@
 import { type Static, Type } from 'typebox';
+import { NEWSLETTER_CONTENT_MAX, NEWSLETTER_TITLE_MAX } from '../limits';
 import { Paged } from './common';
 import { nameSchemas } from './named';
 
-/** Limits of a newsletter's fields, shared by the server's schema and the web editor. */
-export const NEWSLETTER_TITLE_MAX = 200;
-export const NEWSLETTER_CONTENT_MAX = 20000;
 /** The header dropdown shows this many (docs/product.md#newsletter-popup); /latest allows up to LATEST_MAX. */
 export const LATEST_DEFAULT = 5;
 export const LATEST_MAX = 20;

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { PAGE_SIZE_MAX } from '../limits';
 import { Nullable, StringEnum } from './common';
 import { CursorQuery, FilmRef } from './feed';
 import { PersonRef } from './people';
@@ -45,7 +46,7 @@ export type NotificationPage = Static<typeof NotificationPage>;
 
 /** Marks the given notifications of the caller read, or all of them when `ids` is absent. */
 export const MarkReadBody = Type.Object(
-  { ids: Type.Optional(Type.Array(Type.String({ format: 'uuid' }), { minItems: 1, maxItems: 100 })) },
+  { ids: Type.Optional(Type.Array(Type.String({ format: 'uuid' }), { minItems: 1, maxItems: PAGE_SIZE_MAX })) },
   { additionalProperties: false },
 );
 export type MarkReadBody = Static<typeof MarkReadBody>;

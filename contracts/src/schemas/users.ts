@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { PAGE_MAX, PAGE_SIZE_MAX, PASSWORD_MAX, SEARCH_QUERY_MAX } from '../limits';
 import { Email, Username } from './auth';
 import { Nullable, Paged, StringEnum } from './common';
 import { nameSchemas } from './named';
@@ -61,9 +62,9 @@ export type UserSort = Static<typeof UserSort>;
 
 /** GET /api/user/all query: paged, searchable by username or email, sortable. */
 export const UserListQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-  q: Type.Optional(Type.String({ maxLength: 100 })),
+  page: Type.Integer({ minimum: 1, maximum: PAGE_MAX, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: 20 }),
+  q: Type.Optional(Type.String({ maxLength: SEARCH_QUERY_MAX })),
   sort: Type.Optional(UserSort),
 });
 export type UserListQuery = Static<typeof UserListQuery>;
@@ -77,7 +78,7 @@ export type UserList = Static<typeof UserList>;
 
 /** DELETE /api/user/profile: the member deletes their own account, confirming with the password. */
 export const DeleteAccountBody = Type.Object(
-  { password: Type.String({ minLength: 1, maxLength: 1024 }) },
+  { password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }) },
   { additionalProperties: false },
 );
 export type DeleteAccountBody = Static<typeof DeleteAccountBody>;

@@ -1,12 +1,9 @@
 import { EventEmitter } from 'node:events';
 import type { Message } from '@kinodost/contracts/schemas/messages';
+import type { PersonRef } from '@kinodost/contracts/schemas/people';
 
 /** A person as other members see them in lists and events. */
-export interface PersonRef {
-  id: string;
-  username: string;
-  avatar_url: string | null;
-}
+export type { PersonRef };
 
 /**
  * Domain events one feature raises, after the change has committed, and another

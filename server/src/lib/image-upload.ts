@@ -1,4 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
+import { IMAGE_MAX_BYTES } from '@kinodost/contracts/limits';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BadRequestError, PayloadTooLargeError } from './errors';
 import { msg } from './messages';
@@ -15,7 +16,7 @@ export interface UploadTexts {
 }
 
 /** The largest image file accepted (app.ts gives @fastify/multipart the same fileSize limit). */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const MAX_UPLOAD_BYTES = IMAGE_MAX_BYTES;
 export const MAX_AVATAR_BYTES = MAX_UPLOAD_BYTES;
 /** Room for the multipart boundaries and part headers around the file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;

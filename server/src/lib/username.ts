@@ -1,3 +1,4 @@
+import { USERNAME_MAX, USERNAME_MIN } from '@kinodost/contracts/limits';
 import unhomoglyph from 'unhomoglyph';
 import { ValidationError } from './errors';
 import { msg } from './messages';
@@ -101,7 +102,7 @@ export function isSingleScript(name: string): boolean {
 /** The rule a username breaks, in Azerbaijani, or undefined. Run on the NFKC form. */
 export function usernameProblem(name: string): string | undefined {
   const length = [...name].length;
-  if (length < 3 || length > 30 || !SHAPE.test(name)) return msg.fields.username;
+  if (length < USERNAME_MIN || length > USERNAME_MAX || !SHAPE.test(name)) return msg.fields.username;
   if (INVISIBLE.test(name)) return msg.fields.usernameInvisible;
   if (!isSingleScript(name)) return msg.fields.usernameScript;
   return undefined;

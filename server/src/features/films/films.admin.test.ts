@@ -1,3 +1,4 @@
+import { GENRES_MAX, OVERVIEW_MAX, TITLE_MAX } from '@kinodost/contracts/limits';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, films, messages, movies } from '../../db/schema/index';
@@ -108,6 +109,26 @@ describe('PUT /api/admin/films/{id}', () => {
       genres: ['Dram'],
       poster_url: null,
     });
+  });
+
+  it("holds a film's facts to the limits of a member's entry of it, in Azerbaijani", async () => {
+    const film = await createFilm(t.app, { title: 'Ölçülü' });
+    const refused: [object, Record<string, string>][] = [
+      [{ overview: 'o'.repeat(OVERVIEW_MAX + 1) }, { overview: msg.fields.tooLong(2000) }],
+      [{ original_title: 'o'.repeat(TITLE_MAX + 1) }, { original_title: msg.fields.tooLong(200) }],
+      [{ genres: ['Dram', 'Komediya', 'Tarixi', 'Triller', 'Vestern', 'Musiqi'] }, { genres: msg.fields.invalid }],
+    ];
+    for (const [body, fields] of refused) {
+      const res = await as(admin, 'PUT', `/api/admin/films/${film.id}`, body);
+      expect(res.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(res.json()).toMatchObject({ error: msg.common.validation, fields });
+    }
+    const fits = await as(admin, 'PUT', `/api/admin/films/${film.id}`, {
+      overview: 'o'.repeat(OVERVIEW_MAX),
+      genres: ['Dram', 'Komediya', 'Tarixi', 'Triller', 'Vestern'],
+    });
+    expect(fits.statusCode).toBe(200);
+    expect(fits.json().genres).toHaveLength(GENRES_MAX);
   });
 
   it('a blank title: 400; an unknown film: 404; a member: 403; a visitor: 401', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '@kinodost/contracts/errors';
+import { IMPORT_MAX_BYTES } from '@kinodost/contracts/limits';
 import { IdParams } from '@kinodost/contracts/schemas/common';
 import { type ImportJob, ImportJobReply, ImportStarted } from '@kinodost/contracts/schemas/imports';
 import type { ImportJobRow } from '../../db/schema/index';
@@ -8,8 +9,8 @@ import { msg } from '../../lib/messages';
 import { bearer, currentUser } from '../../lib/route-helpers';
 import type { ImportsService } from './imports.service';
 
-/** The largest export accepted (docs/product.md#import-and-export): 10 MB. */
-export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+/** The largest export accepted (docs/product.md#import-and-export). */
+export const MAX_IMPORT_BYTES = IMPORT_MAX_BYTES;
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 

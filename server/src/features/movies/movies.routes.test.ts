@@ -1,3 +1,4 @@
+import { SEARCH_QUERY_MAX } from '@kinodost/contracts/limits';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '../../lib/messages';
@@ -423,8 +424,11 @@ describe('GET /api/movies/search/{query}', () => {
   });
 
   it('refuses an empty or too long query, and visitors', async () => {
-    expect((await search('   ')).statusCode).toBe(400);
-    expect((await search('x'.repeat(101))).json().error).toBe(msg.movies.badQuery);
+    expect((await search('   ')).json().error).toBe(msg.movies.badQuery);
+    expect((await search('x'.repeat(SEARCH_QUERY_MAX))).statusCode).toBe(200);
+    const tooLong = await search('x'.repeat(SEARCH_QUERY_MAX + 1));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({ error: msg.common.validation, fields: { query: msg.fields.tooLong(100) } });
     expect((await t.inject({ method: 'GET', url: '/api/movies/search/x' })).statusCode).toBe(401);
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '@kinodost/contracts/errors';
+import { SEARCH_QUERY_MAX } from '@kinodost/contracts/limits';
 import { IdParams, MessageReply, PageQuery } from '@kinodost/contracts/schemas/common';
 import {
   CreateMovieBody,
@@ -61,7 +62,7 @@ export const moviesRoutes: FastifyPluginAsyncTypebox<{ movies: MoviesService }> 
         security: bearer,
         description:
           "Searches every member's movies by title, director and genre; blind to case and Azerbaijani diacritics, tolerant of a small typo, ranked. `total` is capped at 1000.",
-        params: Type.Object({ query: Type.String({ maxLength: 300 }) }),
+        params: Type.Object({ query: Type.String({ maxLength: SEARCH_QUERY_MAX }) }),
         querystring: PageQuery,
         response: { 200: MovieSearchResult, ...errors },
       },

@@ -1,3 +1,4 @@
+import { SEARCH_QUERY_MAX } from '@kinodost/contracts/limits';
 import type { CreateMovieBody, MovieListQuery, UpdateMovieBody } from '@kinodost/contracts/schemas/movies';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../lib/db-errors';
@@ -178,7 +179,8 @@ export const createMoviesService = (db: Db, bus: EventBus, films: FilmsService) 
     /** Everyone's entries matching the query, without those of members whose collection is hidden from the viewer. */
     async search(viewerId: string, query: string, page: { page: number; limit: number }) {
       const q = query.trim();
-      if (!q || q.length > 100) throw new ValidationError(msg.movies.badQuery, { query: msg.movies.badQuery });
+      if (!q || q.length > SEARCH_QUERY_MAX)
+        throw new ValidationError(msg.movies.badQuery, { query: msg.movies.badQuery });
       return repo.searchMovies(db, q, page, await hiddenOwnersFor(db, viewerId));
     },
 

@@ -1,3 +1,4 @@
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@kinodost/contracts/limits';
 import { az } from '../../i18n/az';
 
 /**
@@ -14,7 +15,7 @@ export const validateUsername = (value: string): string | undefined => {
   const username = value.trim();
   if (!username) return v.usernameRequired;
   const length = [...username].length;
-  if (length < 3 || length > 30) return v.usernameLength;
+  if (length < USERNAME_MIN || length > USERNAME_MAX) return v.usernameLength;
   if (!USERNAME_CHARS.test(username)) return v.usernameChars;
   return undefined;
 };
@@ -22,13 +23,13 @@ export const validateUsername = (value: string): string | undefined => {
 export const validateEmail = (value: string): string | undefined => {
   const email = value.trim();
   if (!email) return v.emailRequired;
-  if (email.length > 254 || !EMAIL_SHAPE.test(email)) return v.emailInvalid;
+  if (email.length > EMAIL_MAX || !EMAIL_SHAPE.test(email)) return v.emailInvalid;
   return undefined;
 };
 
 export const validateNewPassword = (value: string, username?: string): string | undefined => {
   if (!value) return v.passwordRequired;
-  if (value.length < 8 || value.length > 128) return v.passwordLength;
+  if (value.length < PASSWORD_MIN || value.length > PASSWORD_MAX) return v.passwordLength;
   if (username && value.toLocaleLowerCase('az') === username.trim().toLocaleLowerCase('az')) {
     return v.passwordSameAsUsername;
   }

@@ -1,4 +1,5 @@
 import { GENRES } from '@kinodost/contracts/genres';
+import { GENRES_MAX, RUNTIME_MAX, TITLE_MAX, YEAR_MAX, YEAR_MIN } from '@kinodost/contracts/limits';
 import type { AdminUpdateFilmBody, Film } from '@kinodost/contracts/schemas/films';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -19,7 +20,6 @@ import { useFormFields } from '../../../lib/use-form-fields';
 import { useUpdateAdminFilm } from '../hooks/use-film-admin';
 
 const t = az.admin.films;
-const MAX_GENRES = 5;
 
 type Field = 'title' | 'original_title' | 'year' | 'directors' | 'runtime' | 'overview' | 'poster_url';
 
@@ -61,14 +61,14 @@ export function filmChanges(
 
   const title = values.title.trim();
   if (!title) errors.title = t.validation.titleRequired;
-  else if (title.length > 200) errors.title = t.validation.titleTooLong;
+  else if (title.length > TITLE_MAX) errors.title = t.validation.titleTooLong;
   else if (title !== film.title) body.title = title;
 
   const original = text(values.original_title);
   if (original !== film.original_title) body.original_title = original;
 
   const year = values.year.trim();
-  if (year && !wholeIn(year, 1870, 2100)) errors.year = t.validation.year;
+  if (year && !wholeIn(year, YEAR_MIN, YEAR_MAX)) errors.year = t.validation.year;
   else if ((year ? Number(year) : null) !== film.year) body.year = year ? Number(year) : null;
 
   const directors = values.directors
@@ -77,11 +77,11 @@ export function filmChanges(
     .filter(Boolean);
   if (directors.join('\n') !== film.directors.join('\n')) body.directors = directors;
 
-  if (genres.length > MAX_GENRES) errors.genres = t.validation.tooManyGenres;
+  if (genres.length > GENRES_MAX) errors.genres = t.validation.tooManyGenres;
   else if ([...genres].sort().join('\n') !== [...film.genres].sort().join('\n')) body.genres = genres;
 
   const runtime = values.runtime.trim();
-  if (runtime && !wholeIn(runtime, 1, 2000)) errors.runtime = t.validation.runtime;
+  if (runtime && !wholeIn(runtime, 1, RUNTIME_MAX)) errors.runtime = t.validation.runtime;
   else if ((runtime ? Number(runtime) : null) !== film.runtime) body.runtime = runtime ? Number(runtime) : null;
 
   const overview = text(values.overview);
@@ -180,7 +180,7 @@ export function EditFilmDialog({ film, onClose }: { film: Film | null; onClose: 
               onChange={(event) => {
                 const picked = event.target.value as unknown as string[];
                 setGenres(GENRES.filter((g) => picked.includes(g)));
-                setGenreError(picked.length > MAX_GENRES ? t.validation.tooManyGenres : undefined);
+                setGenreError(picked.length > GENRES_MAX ? t.validation.tooManyGenres : undefined);
               }}
               slotProps={{ select: { multiple: true, renderValue: (selected) => (selected as string[]).join(', ') } }}
             >

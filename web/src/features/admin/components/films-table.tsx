@@ -1,3 +1,4 @@
+import { SEARCH_QUERY_MAX } from '@kinodost/contracts/limits';
 import type { Film } from '@kinodost/contracts/schemas/films';
 import EditIcon from '@mui/icons-material/Edit';
 import MergeIcon from '@mui/icons-material/MergeType';
@@ -98,7 +99,7 @@ export function FilmsTable() {
           }}
           sx={{ flex: 1 }}
           slotProps={{
-            htmlInput: { maxLength: 100 },
+            htmlInput: { maxLength: SEARCH_QUERY_MAX },
             input: {
               startAdornment: (
                 <InputAdornment position="start">

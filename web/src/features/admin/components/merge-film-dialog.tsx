@@ -1,3 +1,4 @@
+import { SEARCH_QUERY_MAX } from '@kinodost/contracts/limits';
 import type { Film } from '@kinodost/contracts/schemas/films';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -99,7 +100,7 @@ export function MergeFilmDialog({ film, onClose }: { film: Film | null; onClose:
             }}
             fullWidth
             autoFocus
-            slotProps={{ htmlInput: { maxLength: 100 } }}
+            slotProps={{ htmlInput: { maxLength: SEARCH_QUERY_MAX } }}
           />
           <Box sx={{ height: 4, mt: 1 }}>{options.isFetching && <LinearProgress />}</Box>
           {q !== '' && !options.isFetching && candidates.length === 0 && (

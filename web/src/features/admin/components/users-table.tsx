@@ -1,3 +1,4 @@
+import { SEARCH_QUERY_MAX } from '@kinodost/contracts/limits';
 import type { UserProfile, UserSort } from '@kinodost/contracts/schemas/users';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
@@ -196,6 +197,7 @@ export function UsersTable() {
           }}
           sx={{ flex: 1 }}
           slotProps={{
+            htmlInput: { maxLength: SEARCH_QUERY_MAX },
             input: {
               startAdornment: (
                 <InputAdornment position="start">

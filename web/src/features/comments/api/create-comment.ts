@@ -2,9 +2,6 @@ import type { Comment } from '@kinodost/contracts/schemas/comments';
 import { apiRequest } from '../../../lib/api-client';
 import { type CommentTarget, commentsPath } from './target';
 
-/** The server's bounds on a comment's text. */
-export const COMMENT_MAX = 1000;
-
 /** POST /api/movies/{id}/comments or /api/films/{id}/comments: 201, pending until an admin approves it. */
 export const createComment = (target: CommentTarget, text: string): Promise<Comment> =>
   apiRequest<Comment>(commentsPath(target), { method: 'POST', body: { text } });

@@ -1,3 +1,4 @@
+import { COMMENT_MAX } from '@kinodost/contracts/limits';
 import type { Comment } from '@kinodost/contracts/schemas/comments';
 import SendIcon from '@mui/icons-material/Send';
 import Box from '@mui/material/Box';
@@ -7,7 +8,6 @@ import { type FormEvent, useState } from 'react';
 import { az } from '../../../i18n/az';
 import { errorFields, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { COMMENT_MAX } from '../api/create-comment';
 import type { CommentTarget } from '../api/target';
 import { useCreateComment } from '../hooks/use-comments';
 

@@ -1,3 +1,4 @@
+import { SEARCH_QUERY_MAX } from '@kinodost/contracts/limits';
 import type { Film, FilmSearchHit, TmdbCandidate } from '@kinodost/contracts/schemas/films';
 import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
@@ -16,7 +17,6 @@ import { ApiError, errorMessage, isErrorBody } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { MoviePoster } from '../../movies/components/movie-poster';
-import { FILM_QUERY_MAX } from '../api/search-films';
 import { useFilmSearch, useImportTmdbFilm, useTmdbSearch } from '../hooks/use-films';
 
 const t = az.films.picker;
@@ -103,7 +103,7 @@ export function FilmPicker({
         fullWidth
         autoComplete="off"
         slotProps={{
-          htmlInput: { maxLength: FILM_QUERY_MAX },
+          htmlInput: { maxLength: SEARCH_QUERY_MAX },
           input: {
             startAdornment: (
               <InputAdornment position="start">

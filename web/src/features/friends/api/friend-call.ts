@@ -1,5 +1,6 @@
 import { az } from '../../../i18n/az';
 import { ApiError } from '../../../lib/api-client';
+import { orFallback } from '../../../lib/or-fallback';
 import { getToken } from '../../../lib/storage';
 import type { ListPage, PageParams } from './friend-types';
 
@@ -32,8 +33,8 @@ export const rethrowIfAborted = (error: unknown, signal?: AbortSignal): void => 
 };
 
 /**
- * A list call whose failure is an empty list (docs/product.md#error-texts). The failure is already logged by
- * the client; a 401/403 has already ended the session.
+ * A list call whose failure is an empty page (lib/or-fallback.ts), as is a list asked for
+ * without a session.
  */
 export const listOrEmpty = async <T>(
   load: () => Promise<ListPage<T>>,
@@ -41,19 +42,20 @@ export const listOrEmpty = async <T>(
   signal?: AbortSignal,
 ): Promise<ListPage<T>> => {
   if (!hasSession()) return emptyPage(params);
-  try {
-    const page = await load();
-    return {
-      success: true,
-      data: Array.isArray(page.data) ? page.data : [],
-      page: page.page ?? params.page,
-      limit: page.limit ?? params.limit,
-      total: typeof page.total === 'number' ? page.total : 0,
-    };
-  } catch (error) {
-    rethrowIfAborted(error, signal);
-    return emptyPage(params);
-  }
+  return orFallback(
+    async () => {
+      const page = await load();
+      return {
+        success: true,
+        data: Array.isArray(page.data) ? page.data : [],
+        page: page.page ?? params.page,
+        limit: page.limit ?? params.limit,
+        total: typeof page.total === 'number' ? page.total : 0,
+      };
+    },
+    () => emptyPage<T>(params),
+    signal,
+  );
 };
 
 /**

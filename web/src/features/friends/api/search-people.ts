@@ -1,9 +1,7 @@
+import { PEOPLE_QUERY_MAX } from '@kinodost/contracts/limits';
 import { socialRequest } from '../../../lib/api-client';
 import { listOrEmpty } from './friend-call';
 import type { ListPage, PageParams, PersonWithStatus } from './friend-types';
-
-/** The server accepts 1 to 30 characters. */
-export const PEOPLE_QUERY_MAX = 30;
 
 /**
  * GET /api/friends/people?q&page&limit: members whose username contains q (not me), each with my

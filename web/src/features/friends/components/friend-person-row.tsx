@@ -1,3 +1,4 @@
+import type { PersonRef } from '@kinodost/contracts/schemas/people';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import ListItem from '@mui/material/ListItem';
@@ -11,7 +12,7 @@ import { PresenceText } from '../../presence/components/presence-text';
 import { useConnected, useLastSeen, usePresenceWhereKnown } from '../../presence/hooks/use-presence';
 
 export interface FriendPersonRowProps {
-  person: { id: string; username: string; avatar_url: string | null };
+  person: PersonRef;
   /** A line under the name (since when, when the request came). */
   secondary?: ReactNode;
   /** Presence: by default what this client was told about the person (neutral when nothing). */

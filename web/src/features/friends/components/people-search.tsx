@@ -1,3 +1,4 @@
+import { PEOPLE_QUERY_MAX } from '@kinodost/contracts/limits';
 import ClearIcon from '@mui/icons-material/Clear';
 import PersonSearchIcon from '@mui/icons-material/PersonSearch';
 import Alert from '@mui/material/Alert';
@@ -12,7 +13,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { az } from '../../../i18n/az';
-import { PEOPLE_QUERY_MAX } from '../api/search-people';
 import { usePeopleSearch } from '../hooks/use-people-search';
 import { FriendPersonRow } from './friend-person-row';
 import { FriendshipActions } from './friendship-actions';
@@ -53,7 +53,13 @@ export function PeopleSearch() {
           // The clear button below replaces the browser's own one.
           sx={{ '& input::-webkit-search-cancel-button': { display: 'none' } }}
           slotProps={{
-            htmlInput: { maxLength: 60, 'aria-describedby': statusId, autoComplete: 'off', spellCheck: false },
+            htmlInput: {
+              // Room past the limit, so a pasted name shows the too-long text rather than being cut.
+              maxLength: 2 * PEOPLE_QUERY_MAX,
+              'aria-describedby': statusId,
+              autoComplete: 'off',
+              spellCheck: false,
+            },
             input: {
               startAdornment: (
                 <InputAdornment position="start">

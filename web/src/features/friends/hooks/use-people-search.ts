@@ -1,7 +1,8 @@
+import { PEOPLE_QUERY_MAX } from '@kinodost/contracts/limits';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { PEOPLE_QUERY_MAX, searchPeople } from '../api/search-people';
+import { searchPeople } from '../api/search-people';
 import { friendKeys } from './friend-keys';
 
 export const PEOPLE_PAGE_SIZE = 20;

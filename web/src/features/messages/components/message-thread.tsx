@@ -1,4 +1,6 @@
-import { MESSAGE_MAX_LENGTH, type Message } from '@kinodost/contracts/schemas/messages';
+import { MESSAGE_MAX } from '@kinodost/contracts/limits';
+import type { Message } from '@kinodost/contracts/schemas/messages';
+import type { PersonRef } from '@kinodost/contracts/schemas/people';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DoneIcon from '@mui/icons-material/Done';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
@@ -28,11 +30,8 @@ const t = az.messages;
 const time = (iso: string) =>
   new Date(iso).toLocaleTimeString('az', { hour: '2-digit', minute: '2-digit', hour12: false });
 
-export interface ThreadFriend {
-  id: string;
-  username: string;
-  avatar_url: string | null;
-}
+/** The friend the thread is with. */
+export type ThreadFriend = PersonRef;
 
 function Bubble({ message, mine }: { message: Message; mine: boolean }) {
   return (
@@ -78,7 +77,7 @@ function Composer({ friendId }: { friendId: string }) {
   const [text, setText] = useState(() => getMessageDraft(friendId));
   const send = useSendMessage();
   useEffect(() => setText(getMessageDraft(friendId)), [friendId]);
-  const tooLong = [...text].length > MESSAGE_MAX_LENGTH;
+  const tooLong = [...text].length > MESSAGE_MAX;
   const submit = () => {
     const body = text.trim();
     if (!body || tooLong || send.isPending) return;
@@ -123,7 +122,7 @@ function Composer({ friendId }: { friendId: string }) {
         fullWidth
         size="small"
         error={tooLong}
-        helperText={tooLong ? t.tooLong(MESSAGE_MAX_LENGTH) : undefined}
+        helperText={tooLong ? t.tooLong(MESSAGE_MAX) : undefined}
         slotProps={{ htmlInput: { 'aria-label': t.composerLabel, enterKeyHint: 'send' } }}
       />
       <IconButton

@@ -1,4 +1,4 @@
-import { MESSAGE_MAX_LENGTH } from '@kinodost/contracts/schemas/messages';
+import { MESSAGE_MAX } from '@kinodost/contracts/limits';
 import SendIcon from '@mui/icons-material/Send';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -40,7 +40,7 @@ function RecommendDialog({ film, onClose }: { film: { id: string; title: string 
       else next.add(id);
       return next;
     });
-  const tooLong = [...note].length > MESSAGE_MAX_LENGTH;
+  const tooLong = [...note].length > MESSAGE_MAX;
 
   const send = async () => {
     setSending(true);
@@ -97,7 +97,7 @@ function RecommendDialog({ film, onClose }: { film: { id: string; title: string 
           fullWidth
           sx={{ mt: 2 }}
           error={tooLong}
-          helperText={tooLong ? t.tooLong(MESSAGE_MAX_LENGTH) : undefined}
+          helperText={tooLong ? t.tooLong(MESSAGE_MAX) : undefined}
         />
       </DialogContent>
       <DialogActions>

@@ -2,9 +2,6 @@ import type { MovieSearchResult } from '@kinodost/contracts/schemas/movies';
 import { apiRequest } from '../../../lib/api-client';
 import { pageParams } from './page-params';
 
-/** The server's bounds on a search query (longer ones answer 400). */
-export const SEARCH_QUERY_MAX = 100;
-
 /**
  * GET /api/movies/search/{query}: every member's movies by title, director and genre, ranked.
  * The query is one path segment, so it is URL-encoded (docs/product.md#films-and-movies).

@@ -1,3 +1,4 @@
+import { GENRE_MAX, GENRES_MAX } from '@kinodost/contracts/limits';
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -6,8 +7,6 @@ import { type KeyboardEvent, useId, useState } from 'react';
 import { az } from '../../../i18n/az';
 
 const t = az.movies.form;
-export const MAX_GENRES = 5;
-export const MAX_GENRE_LENGTH = 40;
 
 /**
  * Genres as chips: type and press Enter (or a comma) to add, Backspace on an empty input removes
@@ -26,12 +25,12 @@ export function GenreInput({
   const [draft, setDraft] = useState('');
   const [localError, setLocalError] = useState<string | undefined>();
   const helpId = useId();
-  const full = value.length >= MAX_GENRES;
+  const full = value.length >= GENRES_MAX;
 
   const add = (raw: string) => {
     const genre = raw.trim().replace(/\s+/g, ' ');
     if (!genre) return;
-    if (genre.length > MAX_GENRE_LENGTH) return setLocalError(t.validation.genreTooLong);
+    if (genre.length > GENRE_MAX) return setLocalError(t.validation.genreTooLong);
     if (full) return setLocalError(t.validation.tooManyGenres);
     setLocalError(undefined);
     setDraft('');
@@ -68,7 +67,7 @@ export function GenreInput({
         helperText={shownError ?? t.genresHelp}
         disabled={full && draft === ''}
         fullWidth
-        slotProps={{ htmlInput: { maxLength: MAX_GENRE_LENGTH + 1, 'aria-describedby': `${helpId}-chips` } }}
+        slotProps={{ htmlInput: { maxLength: GENRE_MAX + 1, 'aria-describedby': `${helpId}-chips` } }}
       />
       <Box id={`${helpId}-chips`} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mt: value.length ? 1 : 0 }}>
         {value.map((genre) => (

@@ -1,3 +1,4 @@
+import { DIRECTOR_MAX, OVERVIEW_MAX, POSTER_URL_MAX, TITLE_MAX } from '@kinodost/contracts/limits';
 import type { Film } from '@kinodost/contracts/schemas/films';
 import type { Movie } from '@kinodost/contracts/schemas/movies';
 import Alert from '@mui/material/Alert';
@@ -27,7 +28,6 @@ import { GenreInput } from './genre-input';
 import {
   emptyValues,
   fromDateInput,
-  LIMITS,
   type MovieFormErrors,
   type MovieFormValues,
   toCreateBody,
@@ -255,7 +255,7 @@ export function MovieFormDialog({
               required
               autoFocus
               fullWidth
-              slotProps={{ htmlInput: { maxLength: LIMITS.title } }}
+              slotProps={{ htmlInput: { maxLength: TITLE_MAX } }}
             />
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '140px 1fr' } }}>
               <TextField
@@ -272,7 +272,7 @@ export function MovieFormDialog({
                 onChange={(event) => set('director', event.target.value)}
                 error={Boolean(errors.director)}
                 helperText={errors.director}
-                slotProps={{ htmlInput: { maxLength: LIMITS.director } }}
+                slotProps={{ htmlInput: { maxLength: DIRECTOR_MAX } }}
               />
             </Box>
             <GenreInput value={values.genres} onChange={(genres) => set('genres', genres)} error={errors.genres} />
@@ -281,11 +281,11 @@ export function MovieFormDialog({
               value={values.overview}
               onChange={(event) => set('overview', event.target.value)}
               error={Boolean(errors.overview)}
-              helperText={errors.overview ?? counter(values.overview.length, LIMITS.overview)}
+              helperText={errors.overview ?? counter(values.overview.length, OVERVIEW_MAX)}
               multiline
               minRows={3}
               maxRows={8}
-              slotProps={{ htmlInput: { maxLength: LIMITS.overview } }}
+              slotProps={{ htmlInput: { maxLength: OVERVIEW_MAX } }}
             />
             <TextField
               label={t.posterUrl}
@@ -294,7 +294,7 @@ export function MovieFormDialog({
               error={Boolean(errors.poster_url)}
               helperText={errors.poster_url ?? t.posterHelp}
               type="url"
-              slotProps={{ htmlInput: { inputMode: 'url', maxLength: LIMITS.posterUrl } }}
+              slotProps={{ htmlInput: { inputMode: 'url', maxLength: POSTER_URL_MAX } }}
             />
             <EntryFields values={values} errors={errors} set={set} />
           </Stack>

@@ -1,3 +1,13 @@
+import {
+  DIRECTOR_MAX,
+  GENRE_MAX,
+  GENRES_MAX,
+  OVERVIEW_MAX,
+  POSTER_URL_MAX,
+  TITLE_MAX,
+  YEAR_MAX,
+  YEAR_MIN,
+} from '@kinodost/contracts/limits';
 import type { CreateMovieBody, Movie, MovieStatus, UpdateMovieBody } from '@kinodost/contracts/schemas/movies';
 import { az } from '../../../i18n/az';
 
@@ -18,8 +28,6 @@ export interface MovieFormValues {
 }
 
 export type MovieFormErrors = Partial<Record<keyof MovieFormValues, string>>;
-
-export const LIMITS = { title: 200, director: 200, overview: 2000, posterUrl: 1000 } as const;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -78,15 +86,15 @@ export const validateMovie = (values: MovieFormValues): MovieFormErrors => {
   const errors: MovieFormErrors = {};
   const title = values.title.trim();
   if (!title) errors.title = v.titleRequired;
-  else if (title.length > LIMITS.title) errors.title = v.titleTooLong;
+  else if (title.length > TITLE_MAX) errors.title = v.titleTooLong;
   const year = values.year.trim();
-  if (year && !(/^\d{4}$/.test(year) && Number(year) >= 1870 && Number(year) <= 2100)) errors.year = v.year;
-  if (values.genres.length > 5) errors.genres = v.tooManyGenres;
-  else if (values.genres.some((g) => g.length > 40)) errors.genres = v.genreTooLong;
-  if (values.director.trim().length > LIMITS.director) errors.director = v.directorTooLong;
-  if (values.overview.trim().length > LIMITS.overview) errors.overview = v.overviewTooLong;
+  if (year && !(/^\d{4}$/.test(year) && Number(year) >= YEAR_MIN && Number(year) <= YEAR_MAX)) errors.year = v.year;
+  if (values.genres.length > GENRES_MAX) errors.genres = v.tooManyGenres;
+  else if (values.genres.some((g) => g.length > GENRE_MAX)) errors.genres = v.genreTooLong;
+  if (values.director.trim().length > DIRECTOR_MAX) errors.director = v.directorTooLong;
+  if (values.overview.trim().length > OVERVIEW_MAX) errors.overview = v.overviewTooLong;
   const poster = values.poster_url.trim();
-  if (poster && (poster.length > LIMITS.posterUrl || !isHttpsUrl(poster))) errors.poster_url = v.posterUrl;
+  if (poster && (poster.length > POSTER_URL_MAX || !isHttpsUrl(poster))) errors.poster_url = v.posterUrl;
   if (values.status === 'watched' && values.watched_at && !fromDateInput(values.watched_at)) {
     errors.watched_at = v.watchedAt;
   }

@@ -1,3 +1,4 @@
+import { SEARCH_QUERY_MAX } from '@kinodost/contracts/limits';
 import type { Movie, MovieStatus } from '@kinodost/contracts/schemas/movies';
 import AddIcon from '@mui/icons-material/Add';
 import ClearIcon from '@mui/icons-material/Clear';
@@ -24,7 +25,6 @@ import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
 import { useListOffline } from '../../../lib/online';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { SEARCH_QUERY_MAX } from '../api/search-movies';
 import { useMyMovies } from '../hooks/use-movies';
 import { useViewMode } from '../hooks/use-view-mode';
 import { MovieCollectionSkeleton, MovieCollectionView } from './movie-collection-view';

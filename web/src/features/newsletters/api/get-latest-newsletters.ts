@@ -1,5 +1,6 @@
 import { socialRequest } from '../../../lib/api-client';
-import { failedList, withFallback } from './fallback';
+import { orFallback } from '../../../lib/or-fallback';
+import { failedList } from './fallback';
 import { type FailedList, LATEST_LIMIT, type LatestNewsletters } from './newsletter-types';
 
 /**
@@ -10,8 +11,8 @@ export const getLatestNewsletters = (
   limit: number = LATEST_LIMIT,
   signal?: AbortSignal,
 ): Promise<LatestNewsletters | FailedList> =>
-  withFallback(
-    socialRequest<LatestNewsletters>(`/newsletters/latest?limit=${limit}&_t=${Date.now()}`, { signal }),
-    failedList(),
+  orFallback(
+    () => socialRequest<LatestNewsletters>(`/newsletters/latest?limit=${limit}&_t=${Date.now()}`, { signal }),
+    failedList,
     signal,
   );

@@ -1,5 +1,6 @@
 import { socialRequest } from '../../../lib/api-client';
-import { failedList, withFallback } from './fallback';
+import { orFallback } from '../../../lib/or-fallback';
+import { failedList } from './fallback';
 import type { AdminNewsletterList, FailedList } from './newsletter-types';
 
 /** GET /api/newsletters/admin/all?page&limit (admin): every newsletter with its content. Failure: {success:false, data:[]}. */
@@ -7,8 +8,11 @@ export const listAllNewsletters = (
   paging: { page: number; limit: number },
   signal?: AbortSignal,
 ): Promise<AdminNewsletterList | FailedList> =>
-  withFallback(
-    socialRequest<AdminNewsletterList>(`/newsletters/admin/all?page=${paging.page}&limit=${paging.limit}`, { signal }),
-    failedList(),
+  orFallback(
+    () =>
+      socialRequest<AdminNewsletterList>(`/newsletters/admin/all?page=${paging.page}&limit=${paging.limit}`, {
+        signal,
+      }),
+    failedList,
     signal,
   );

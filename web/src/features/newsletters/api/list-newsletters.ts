@@ -1,5 +1,6 @@
 import { socialRequest } from '../../../lib/api-client';
-import { failedList, withFallback } from './fallback';
+import { orFallback } from '../../../lib/or-fallback';
+import { failedList } from './fallback';
 import { type FailedList, type NewsletterList, PAGE_SIZE } from './newsletter-types';
 
 /** GET /api/newsletters?page&limit (public; is_viewed is the member's own). Failure: {success:false, data:[]}. */
@@ -7,10 +8,11 @@ export const listNewsletters = (
   paging: { page?: number; limit?: number } = {},
   signal?: AbortSignal,
 ): Promise<NewsletterList | FailedList> =>
-  withFallback(
-    socialRequest<NewsletterList>(`/newsletters?page=${paging.page ?? 1}&limit=${paging.limit ?? PAGE_SIZE}`, {
-      signal,
-    }),
-    failedList(),
+  orFallback(
+    () =>
+      socialRequest<NewsletterList>(`/newsletters?page=${paging.page ?? 1}&limit=${paging.limit ?? PAGE_SIZE}`, {
+        signal,
+      }),
+    failedList,
     signal,
   );

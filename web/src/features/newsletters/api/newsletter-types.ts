@@ -32,11 +32,6 @@ export interface FailedCount {
   count: 0;
 }
 
-/**
- * Field limits of the server's contract (contracts/src/schemas/newsletters.ts). Copied as plain
- * numbers: importing the contract's values would pull its schema library into the web bundle.
- */
-export const NEWSLETTER_LIMITS = { title: 200, content: 20000 } as const;
 /** docs/product.md#newsletters: the dropdown lists 5, a page holds 10. */
 export const LATEST_LIMIT = 5;
 export const PAGE_SIZE = 10;

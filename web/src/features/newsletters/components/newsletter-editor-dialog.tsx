@@ -1,3 +1,4 @@
+import { NEWSLETTER_CONTENT_MAX, NEWSLETTER_TITLE_MAX } from '@kinodost/contracts/limits';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,7 +20,7 @@ import { formChanged, useDiscardGuard } from '../../../components/discard-guard'
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { NEWSLETTER_LIMITS, type Newsletter } from '../api/newsletter-types';
+import type { Newsletter } from '../api/newsletter-types';
 import { useCreateNewsletter, useUpdateNewsletter } from '../hooks/use-admin-newsletters';
 import {
   emptyNewsletter,
@@ -134,10 +135,10 @@ export function NewsletterEditorDialog({
             fullWidth
             autoFocus
             error={Boolean(errors.title)}
-            helperText={errors.title ?? t.counter(values.title.length, NEWSLETTER_LIMITS.title)}
+            helperText={errors.title ?? t.counter(values.title.length, NEWSLETTER_TITLE_MAX)}
             slotProps={{
               inputLabel: { required: true },
-              htmlInput: { maxLength: NEWSLETTER_LIMITS.title, 'aria-required': true },
+              htmlInput: { maxLength: NEWSLETTER_TITLE_MAX, 'aria-required': true },
             }}
           />
           <Box>
@@ -166,11 +167,11 @@ export function NewsletterEditorDialog({
               fullWidth
               error={Boolean(errors.content)}
               helperText={
-                errors.content ?? `${t.contentHelp} ${t.counter(values.content.length, NEWSLETTER_LIMITS.content)}`
+                errors.content ?? `${t.contentHelp} ${t.counter(values.content.length, NEWSLETTER_CONTENT_MAX)}`
               }
               slotProps={{
                 inputLabel: { required: true },
-                htmlInput: { maxLength: NEWSLETTER_LIMITS.content, spellCheck: true, 'aria-required': true },
+                htmlInput: { maxLength: NEWSLETTER_CONTENT_MAX, spellCheck: true, 'aria-required': true },
               }}
               sx={{ flex: 1, '& textarea': { fontFamily: 'monospace', fontSize: 14 } }}
             />

@@ -1,6 +1,6 @@
+import { NEWSLETTER_CONTENT_MAX, NEWSLETTER_TITLE_MAX } from '@kinodost/contracts/limits';
 import { az } from '../../../i18n/az';
 import type { CreateNewsletterBody, Newsletter, UpdateNewsletterBody } from '../api/newsletter-types';
-import { NEWSLETTER_LIMITS } from '../api/newsletter-types';
 
 export interface NewsletterFormValues {
   title: string;
@@ -23,10 +23,9 @@ const v = az.adminNewsletters.form.validation;
 export const validateNewsletter = (values: NewsletterFormValues): NewsletterFormErrors => {
   const errors: NewsletterFormErrors = {};
   if (!values.title.trim()) errors.title = v.titleRequired;
-  else if (values.title.trim().length > NEWSLETTER_LIMITS.title) errors.title = v.titleTooLong(NEWSLETTER_LIMITS.title);
+  else if (values.title.trim().length > NEWSLETTER_TITLE_MAX) errors.title = v.titleTooLong(NEWSLETTER_TITLE_MAX);
   if (!values.content.trim()) errors.content = v.contentRequired;
-  else if (values.content.length > NEWSLETTER_LIMITS.content)
-    errors.content = v.contentTooLong(NEWSLETTER_LIMITS.content);
+  else if (values.content.length > NEWSLETTER_CONTENT_MAX) errors.content = v.contentTooLong(NEWSLETTER_CONTENT_MAX);
   return errors;
 };
 

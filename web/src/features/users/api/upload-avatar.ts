@@ -3,7 +3,6 @@ import { uploadRequest } from '../../../lib/api-client';
 
 /** Accepted by the server by content (docs/product.md#accounts); checked here to fail early. */
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
 /** POST /api/user/avatar, multipart field `avatar`, with upload progress. */
 export const uploadAvatar = (file: File, onProgress?: (percent: number) => void): Promise<UserProfile> => {

@@ -1,3 +1,4 @@
+import { IMAGE_MAX_BYTES } from '@kinodost/contracts/limits';
 import PhotoIcon from '@mui/icons-material/AddPhotoAlternate';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -15,14 +16,14 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { toast } from '../../../lib/toast';
 import { deleteAvatar } from '../api/delete-avatar';
-import { AVATAR_MAX_BYTES, AVATAR_TYPES, uploadAvatar } from '../api/upload-avatar';
+import { AVATAR_TYPES, uploadAvatar } from '../api/upload-avatar';
 
 const t = az.profile.avatar;
 
 /** Checked before upload so an obvious mistake costs no round trip; the server checks content. */
 export const checkAvatarFile = (file: File): string | undefined => {
   if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return t.wrongType;
-  if (file.size > AVATAR_MAX_BYTES) return t.tooLarge;
+  if (file.size > IMAGE_MAX_BYTES) return t.tooLarge;
   return undefined;
 };
 
