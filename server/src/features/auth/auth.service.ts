@@ -12,7 +12,7 @@ import { hashPassword, passwordProblem, verifyAgainstDummy, verifyPassword } fro
 import type { TokenService } from '../../lib/tokens';
 import * as users from '../users/users.repository';
 import { assertAvailable, rethrowTaken, usernameOf } from '../users/users.service';
-import type { AuthThrottles } from './auth.throttles';
+import { type AuthThrottles, accountFailuresKey } from './auth.throttles';
 import * as resets from './password-resets.repository';
 
 /** Reset links are valid one hour (PRODUCT.md). */
@@ -46,7 +46,7 @@ function assertPasswordAllowed(field: string, password: string, username: string
  * text, in the lookup's case, so an unknown name is limited exactly as a known one would be.
  */
 const loginFailureKey = (user: UserRow | undefined, typed: string) =>
-  user ? `account:${user.id}` : `typed:${typed.toLowerCase()}`;
+  user ? accountFailuresKey(user.id) : `typed:${typed.toLowerCase()}`;
 
 export const createAuthService = (d: AuthDeps) => {
   const tokenFor = (u: UserRow) => d.tokens.sign({ sub: u.id, ver: u.tokenVersion });

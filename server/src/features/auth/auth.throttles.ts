@@ -3,6 +3,12 @@ import type { Config } from '../../config';
 import { msg } from '../../lib/messages';
 import { createThrottle } from '../../lib/throttle';
 
+/**
+ * The key of an account's failed password checks in loginFailuresPerAccount: a login's and an
+ * account deletion's guesses at one password share one count.
+ */
+export const accountFailuresKey = (userId: string) => `account:${userId}`;
+
 /** PRODUCT.md's throttles on the account calls, with limits from the settings. */
 export const createAuthThrottles = (limits: Config['limits'], redis?: Redis, prefix?: string) => ({
   loginPerIp: createThrottle({
