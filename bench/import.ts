@@ -1,7 +1,8 @@
 // `npm run bench:import`: a 10,000-row Letterboxd export imported on PGlite (docs/import-export.md).
 // Measures rows per second from the POST to the job's end, and the p99 of another member's requests
-// (their collection and a film page) while the import runs, against the same requests without it:
-// the import applies in batches and yields between them, so it must not starve the others.
+// (their collection, a film page, their friends) while the import runs, against the same requests
+// without it, measured first in the same run: the import's transactions give way to other requests'
+// queries (server/src/db/turns.ts), so their p99 may be at most twice the p99 without (issue #28).
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -132,11 +133,12 @@ const figures: Figure[] = [
     pass: rowsPerSecond >= 500,
   },
   {
-    figure: "Other members' p99 during the import vs without",
-    value: `${p99Busy} ms vs ${p99Quiet} ms`,
-    budget: '≤ 250 ms during',
-    ratio: round(p99Busy / 250),
-    pass: p99Busy <= 250,
+    figure: "Other member's p99 during the import",
+    value: `${p99Busy} ms`,
+    reference: `the same requests without an import: p99 ${p99Quiet} ms`,
+    budget: '≤ 2× the reference',
+    ratio: round(p99Busy / p99Quiet),
+    pass: p99Busy <= 2 * p99Quiet,
   },
 ];
 const md = `## Import (bench/import.ts)

@@ -1,12 +1,17 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
-import { queriesInTurns } from './turns';
+import { inBackground, queriesInTurns } from './turns';
 
 /** A stand-in for PGlite that logs each statement as it runs (PGlite runs it synchronously). */
 function fakePglite(log: string[]) {
   return {
     query: async (sql: string) => {
       if (sql === 'fail') throw new Error('syntax error');
+      if (sql.startsWith('busy ')) {
+        // Holds the thread as PGlite does while it runs a statement.
+        const until = performance.now() + Number(sql.slice(5));
+        while (performance.now() < until);
+      }
       log.push(sql);
       return { rows: [] };
     },
@@ -68,6 +73,31 @@ describe('queriesInTurns', () => {
     expect(await tx).toBe('done');
     await after;
     expect(log).toEqual(['tx one', 'tx two', 'after']);
+  });
+
+  it("lets others' queries go before background work while it has waited less than its last item ran", async () => {
+    const log: string[] = [];
+    const db = queriesInTurns(fakePglite(log), 0);
+    await inBackground(() => db.query('busy 30'));
+    const bg = inBackground(() => db.query('background'));
+    await Promise.all([db.query('a'), db.query('b'), bg]);
+    expect(log.slice(1)).toEqual(['a', 'b', 'background']);
+  });
+
+  it('runs background work once it has waited as long as its last item ran, however many others wait', async () => {
+    const log: string[] = [];
+    const db = queriesInTurns(fakePglite(log), 0);
+    await inBackground(() => db.query('busy 20'));
+    // Four callers that always have a query waiting, each taking 5 ms, for 200 ms.
+    const end = performance.now() + 200;
+    const caller = async () => {
+      while (performance.now() < end) await db.query('busy 5');
+    };
+    const callers = Promise.all([caller(), caller(), caller(), caller()]);
+    await inBackground(() => db.query('background'));
+    expect(performance.now()).toBeLessThan(end);
+    await callers;
+    expect(log).toContain('background');
   });
 
   it('passes everything else through to PGlite itself', () => {

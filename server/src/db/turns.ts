@@ -1,8 +1,18 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 import { overridingPglite } from './pglite-overrides';
 
 /** How long queries may run back to back before the event loop gets a turn. */
 const SLICE_MS = 2;
+
+const background = new AsyncLocalStorage<true>();
+
+/**
+ * Runs work whose PGlite queries (and transactions) give way to everyone else's: a member's import
+ * (docs/import-export.md). On PostgreSQL it changes nothing; there each transaction has its own
+ * connection.
+ */
+export const inBackground = <T>(work: () => Promise<T>): Promise<T> => background.run(true, work);
 
 /**
  * Runs PGlite's queries in turns of the event loop: at most a slice of time's worth each.
@@ -15,13 +25,23 @@ const SLICE_MS = 2;
  * queries for SLICE_MS, the next starts on a later turn (setImmediate), so the loop comes round,
  * accepting and reading, every few milliseconds.
  * A transaction is one item: its own statements go straight to PGlite, which holds it anyway.
+ * Items started inBackground wait in a queue of their own and go when no other item waits, or
+ * once one has waited as long as the last background item ran: while requests keep coming, they
+ * get at least half of PGlite's time and a request's each query waits for at most one background
+ * item, yet the background work is never stalled for good.
  */
 export function queriesInTurns(client: PGlite, sliceMs = SLICE_MS): PGlite {
   const waiting: (() => void)[] = [];
+  const waitingBackground: { go: () => void; since: number }[] = [];
+  let lastBackgroundMs = 0;
   let running = false;
   let turnStarted = 0;
   const next = () => {
-    const go = waiting.shift();
+    const oldest = waitingBackground[0];
+    const go =
+      oldest && (waiting.length === 0 || performance.now() - oldest.since >= lastBackgroundMs)
+        ? waitingBackground.shift()?.go
+        : waiting.shift();
     if (go) go();
     else running = false;
   };
@@ -30,16 +50,20 @@ export function queriesInTurns(client: PGlite, sliceMs = SLICE_MS): PGlite {
     next();
   };
   const inTurn = async <T>(work: () => Promise<T>): Promise<T> => {
+    const inBackground = background.getStore() === true;
     await new Promise<void>((resolve) => {
-      waiting.push(resolve);
+      if (inBackground) waitingBackground.push({ go: resolve, since: performance.now() });
+      else waiting.push(resolve);
       if (!running) {
         running = true;
         setImmediate(nextTurn);
       }
     });
+    const started = performance.now();
     try {
       return await work();
     } finally {
+      if (inBackground) lastBackgroundMs = performance.now() - started;
       // Short queries share a turn, up to a slice; then the loop comes round.
       if (performance.now() - turnStarted < sliceMs) next();
       else setImmediate(nextTurn);

@@ -30,11 +30,12 @@ import { usersRoutes } from './users/users.routes';
 
 /** The explicit list of features and their prefixes, under /api. */
 export async function registerFeatures(app: FastifyInstance) {
+  const authThrottles = createAuthThrottles(app.config.limits, app.redis, app.config.redisPrefix);
   const auth = createAuthService({
     db: app.database.db,
     tokens: app.tokens,
     mailer: app.mailer,
-    throttles: createAuthThrottles(app.config.limits, app.redis, app.config.redisPrefix),
+    throttles: authThrottles,
     publicUrl: app.config.publicUrl,
     logResetLinks: !app.config.smtpUrl,
     log: app.log,
@@ -45,7 +46,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(siteRoutes);
   await app.register(authRoutes, { prefix: '/auth', auth });
   await app.register(changePasswordRoutes, { prefix: '/user', auth });
-  await app.register(usersRoutes, { prefix: '/user' });
+  await app.register(usersRoutes, { prefix: '/user', passwordFailures: authThrottles.loginFailuresPerAccount });
   await app.register(blocksRoutes, { prefix: '/user' });
   await app.register(friendsRoutes, { prefix: '/friends' });
   const films = createFilmsService({

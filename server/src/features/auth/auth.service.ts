@@ -11,6 +11,7 @@ import { msg } from '../../lib/messages';
 import { hashPassword, passwordProblem, verifyAgainstDummy, verifyPassword } from '../../lib/password';
 import type { TokenService } from '../../lib/tokens';
 import {
+  accountFailuresKey,
   assertAvailable,
   findUserByEmail,
   findUserById,
@@ -54,7 +55,7 @@ function assertPasswordAllowed(field: string, password: string, username: string
  * text, in the lookup's case, so an unknown name is limited exactly as a known one would be.
  */
 const loginFailureKey = (user: UserRow | undefined, typed: string) =>
-  user ? `account:${user.id}` : `typed:${typed.toLowerCase()}`;
+  user ? accountFailuresKey(user.id) : `typed:${typed.toLowerCase()}`;
 
 export const createAuthService = (d: AuthDeps) => {
   const tokenFor = (u: UserRow) => d.tokens.sign({ sub: u.id, ver: u.tokenVersion });

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type ImportJobRow, importJobs, importUndo, movies, type UnmatchedTitle } from '../../db/schema/index';
+import { type ImportJobRow, importJobs, importUndo, type UnmatchedTitle } from '../../db/schema/index';
 import type { ImportFormat, ImportItem } from './import-files';
 
 /** All SQL of imports (docs/import-export.md). */
@@ -46,17 +46,22 @@ export interface Match {
   idx: number;
   film_id: string | null;
   source: string | null;
+  /** The owner's entry of the film, if any. */
+  entry_id: string | null;
+  rating: number | null;
+  status: 'watched' | 'watchlist' | null;
+  watched_at: string | Date | null;
 }
 
 /**
  * The film of each item (docs/catalogue.md "Linking"): by IMDb id, else by folded title and a year
  * within one (closest year, then oldest film), a row with an IMDb id only to a film without
- * another one. One statement for the batch.
+ * another one; with the owner's entry of it. One statement for the batch.
  */
-export const matchFilms = async (db: Db, items: MatchInput[]): Promise<Match[]> =>
+export const matchFilms = async (db: Db, ownerId: string, items: MatchInput[]): Promise<Match[]> =>
   rowsOf<Match>(
     await db.execute(sql`
-      select v.idx, m.id as film_id, m.source
+      select v.idx, m.id as film_id, m.source, e.id as entry_id, e.rating, e.status, e.watched_at
       from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as v(idx int, imdb_id text, title text, year int)
       left join lateral (
         select c.id, c.source from (
@@ -71,15 +76,17 @@ export const matchFilms = async (db: Db, items: MatchInput[]): Promise<Match[]> 
         ) c
         order by c.pri, c.dist, c.created_at, c.id
         limit 1
-      ) m on true`),
+      ) m on true
+      left join movies e on e.owner_id = ${ownerId}::uuid and e.film_id = m.id`),
   );
 
 /**
  * Makes member films for items no film matched, keeping an IMDb row's id and facts (an id another
- * process took meanwhile is skipped: the next match finds its film). Answers the new films' ids.
+ * process took meanwhile is skipped: the next match finds its film), and records them in the job's
+ * undo log, in one statement.
  */
-export const insertMemberFilms = async (db: Db, creatorId: string, items: ImportItem[]): Promise<string[]> => {
-  if (items.length === 0) return [];
+export const insertMemberFilms = async (db: Db, jobId: string, creatorId: string, items: ImportItem[]) => {
+  if (items.length === 0) return;
   const rows = items.map((i) => ({
     title: i.title,
     original_title: i.originalTitle ?? null,
@@ -89,15 +96,16 @@ export const insertMemberFilms = async (db: Db, creatorId: string, items: Import
     runtime: i.runtime ?? null,
     imdb_id: i.imdbId,
   }));
-  return rowsOf<{ id: string }>(
-    await db.execute(sql`
+  await db.execute(sql`
+    with made as (
       insert into films (title, original_title, year, directors, genres, runtime, imdb_id, source, created_by)
       select v.title, v.original_title, v.year, v.directors, v.genres, v.runtime, v.imdb_id, 'member', ${creatorId}::uuid
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
         as v(title text, original_title text, year int, directors text[], genres text[], runtime int, imdb_id text)
       on conflict (imdb_id) do nothing
-      returning id`),
-  ).map((r) => r.id);
+      returning id
+    )
+    insert into import_undo (job_id, kind, target_id) select ${jobId}::uuid, 'film', id from made`);
 };
 
 export interface EntryState {
@@ -108,20 +116,6 @@ export interface EntryState {
   watchedAt: Date | null;
 }
 
-export const entriesOf = async (db: Db, ownerId: string, filmIds: string[]): Promise<EntryState[]> =>
-  filmIds.length === 0
-    ? []
-    : db
-        .select({
-          id: movies.id,
-          filmId: movies.filmId,
-          rating: movies.rating,
-          status: movies.status,
-          watchedAt: movies.watchedAt,
-        })
-        .from(movies)
-        .where(and(eq(movies.ownerId, ownerId), sql`${movies.filmId} = any(${`{${filmIds.join(',')}}`}::uuid[])`));
-
 export interface EntryValues {
   filmId: string;
   rating: number | null;
@@ -129,13 +123,25 @@ export interface EntryValues {
   watchedAt: Date | null;
 }
 
-export const insertEntries = async (db: Db, ownerId: string, values: EntryValues[]) =>
-  values.length === 0
-    ? []
-    : db
-        .insert(movies)
-        .values(values.map((v) => ({ ownerId, ...v })))
-        .returning({ id: movies.id });
+/** Adds entries and records them in the job's undo log, in one statement. */
+export const insertEntries = async (db: Db, jobId: string, ownerId: string, values: EntryValues[]) => {
+  if (values.length === 0) return;
+  const rows = values.map((v) => ({
+    film_id: v.filmId,
+    rating: v.rating,
+    status: v.status,
+    watched_at: v.watchedAt?.toISOString() ?? null,
+  }));
+  await db.execute(sql`
+    with added as (
+      insert into movies (owner_id, film_id, rating, status, watched_at)
+      select ${ownerId}::uuid, v.film_id, v.rating, v.status, v.watched_at
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as v(film_id uuid, rating smallint, status text, watched_at timestamptz)
+      returning id
+    )
+    insert into import_undo (job_id, kind, target_id) select ${jobId}::uuid, 'added', id from added`);
+};
 
 /** Sets rating, status and watched_at of entries, one statement. */
 export const updateEntries = async (db: Db, values: (EntryValues & { id: string })[]) => {
@@ -166,7 +172,7 @@ export const recordUndo = async (db: Db, jobId: string, rows: UndoRow[]) => {
 export const recordProgress = async (
   db: Db,
   id: string,
-  p: { done: number; added: number; updated: number; skipped: number; unmatched: UnmatchedTitle[] },
+  p: { done: number; added: number; updated: number; skipped: number },
 ) => {
   await db
     .update(importJobs)
@@ -175,19 +181,18 @@ export const recordProgress = async (
       added: sql`${importJobs.added} + ${p.added}`,
       updated: sql`${importJobs.updated} + ${p.updated}`,
       skipped: sql`${importJobs.skipped} + ${p.skipped}`,
-      unmatched: sql`${importJobs.unmatched} || ${JSON.stringify(p.unmatched)}::jsonb`,
       heartbeatAt: sql`now()`,
     })
     .where(eq(importJobs.id, id));
 };
 
-/** Marks a job done and forgets how to undo it. */
-export const finishJob = async (db: Db, id: string) => {
+/** Marks a job done with its unmatched titles and forgets how to undo it. */
+export const finishJob = async (db: Db, id: string, unmatched: UnmatchedTitle[]) => {
   await db.delete(importUndo).where(eq(importUndo.jobId, id));
   return (
     await db
       .update(importJobs)
-      .set({ status: 'done', finishedAt: sql`now()`, heartbeatAt: sql`now()` })
+      .set({ status: 'done', unmatched, finishedAt: sql`now()`, heartbeatAt: sql`now()` })
       .where(eq(importJobs.id, id))
       .returning()
   )[0];

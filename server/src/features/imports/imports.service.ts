@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { ImportJobRow, UnmatchedTitle } from '../../db/schema/index';
+import { inBackground } from '../../db/turns';
 import { uniqueViolation } from '../../lib/db-errors';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
@@ -75,38 +76,49 @@ export const createImportsService = ({ db, kind, bus, log, runAfterReply }: Impo
     if (after) progress(after, after.done);
   };
 
-  /** One batch in one transaction: match, make the missing member films, add or change the entries. */
-  const applyBatch = async (job: ImportJobRow, items: ImportItem[]) =>
+  /**
+   * One batch in one transaction: match (with the member's entries), make the missing member films,
+   * add or change the entries; each write records its undo rows in the same statement. Answers the
+   * batch's unmatched titles.
+   */
+  const applyBatch = async (job: ImportJobRow, items: ImportItem[]): Promise<UnmatchedTitle[]> =>
     db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       const input = items.map((i, idx) => ({ idx, imdb_id: i.imdbId, title: i.title, year: i.year }));
-      const matches = await repo.matchFilms(tx, input);
       const filmOf = new Map<number, { id: string; member: boolean }>();
-      for (const m of matches) if (m.film_id) filmOf.set(m.idx, { id: m.film_id, member: m.source === 'member' });
+      const entries = new Map<string, repo.EntryState>();
+      const take = (matches: repo.Match[]) => {
+        for (const m of matches) {
+          if (!m.film_id) continue;
+          filmOf.set(m.idx, { id: m.film_id, member: m.source === 'member' });
+          if (m.entry_id && m.status) {
+            entries.set(m.film_id, {
+              id: m.entry_id,
+              filmId: m.film_id,
+              rating: m.rating,
+              status: m.status,
+              watchedAt: m.watched_at === null ? null : new Date(m.watched_at),
+            });
+          }
+        }
+      };
+      take(await repo.matchFilms(tx, job.userId, input));
       const missing = input.filter((i) => !filmOf.has(i.idx));
-      const undo: repo.UndoRow[] = [];
       if (missing.length > 0) {
-        const made = await repo.insertMemberFilms(
+        await repo.insertMemberFilms(
           tx,
+          job.id,
           job.userId,
           missing.map((m) => items[m.idx] as ImportItem),
         );
-        for (const id of made) undo.push({ kind: 'film', targetId: id });
         // Matched again: the new films, or one another process made meanwhile.
-        for (const m of await repo.matchFilms(tx, missing)) {
-          if (m.film_id) filmOf.set(m.idx, { id: m.film_id, member: m.source === 'member' });
-        }
+        take(await repo.matchFilms(tx, job.userId, missing));
       }
       const unmatched: UnmatchedTitle[] = [];
       items.forEach((item, idx) => {
         if (filmOf.get(idx)?.member) unmatched.push({ title: item.title, year: item.year });
       });
-      const entries = new Map(
-        (await repo.entriesOf(tx, job.userId, [...new Set([...filmOf.values()].map((f) => f.id))])).map((e) => [
-          e.filmId,
-          e,
-        ]),
-      );
+      const undo: repo.UndoRow[] = [];
       // Two items of one film (titles a year apart that found the same film) act in turn on one entry.
       const toAdd = new Map<string, repo.EntryValues>();
       const toChange = new Map<string, repo.EntryValues & { id: string }>();
@@ -144,28 +156,31 @@ export const createImportsService = ({ db, kind, bus, log, runAfterReply }: Impo
           }
         }
       });
-      const inserted = await repo.insertEntries(tx, job.userId, [...toAdd.values()]);
-      for (const row of inserted) undo.push({ kind: 'added', targetId: row.id });
+      await repo.insertEntries(tx, job.id, job.userId, [...toAdd.values()]);
       await repo.updateEntries(tx, [...toChange.values()]);
       await repo.recordUndo(tx, job.id, undo);
-      await repo.recordProgress(tx, job.id, { done: items.length, added, updated, skipped, unmatched });
+      await repo.recordProgress(tx, job.id, { done: items.length, added, updated, skipped });
+      return unmatched;
     });
 
   /** Applies a job's items batch by batch; on any failure undoes what it did. */
   const run = async (job: ImportJobRow, items: ImportItem[]) => {
     let done = 0;
+    // Written once, when the job is done: the summary is read then, and appending to a list that
+    // grows with every batch rewrote it whole each time.
+    const unmatched: UnmatchedTitle[] = [];
     try {
       for (let i = 0; i < items.length; i += IMPORT_BATCH) {
         if (stopping) throw new Interrupted();
         const batch = items.slice(i, i + IMPORT_BATCH);
-        await applyBatch(job, batch);
+        unmatched.push(...(await applyBatch(job, batch)));
         done += batch.length;
         progress(job, done);
         bus.emit('movies:changed', { ownerId: job.userId });
         // Other requests get their turn between batches (PGlite runs one transaction at a time).
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
-      const finished = await db.transaction((tx) => repo.finishJob(tx as unknown as Db, job.id));
+      const finished = await db.transaction((tx) => repo.finishJob(tx as unknown as Db, job.id, unmatched));
       if (finished) progress(finished, finished.done);
     } catch (err) {
       const interrupted = err instanceof Interrupted;
@@ -207,7 +222,8 @@ export const createImportsService = ({ db, kind, bus, log, runAfterReply }: Impo
           throw again;
         });
       }
-      runAfterReply('import failed', () => run(job, parsed.items));
+      // On PGlite its transactions give way to other requests' queries (db/turns.ts).
+      runAfterReply('import failed', () => inBackground(() => run(job, parsed.items)));
       return job;
     },
 

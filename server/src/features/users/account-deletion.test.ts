@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { movies, users } from '../../db/schema/index';
+import { msg } from '../../lib/messages';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { makeFriends } from '../../test/factories/friendship';
 import { createMovie } from '../../test/factories/movie';
@@ -43,6 +44,30 @@ describe('DELETE /api/user/profile', () => {
       fields: { password: 'Şifrə yanlışdır' },
     });
     expect(await exists(member.user.id)).toBe(true);
+  });
+
+  it('wrong passwords count with the login failures of the account: past the limit 429 with Retry-After, the right password too', async () => {
+    const limited = await buildTestApp({ LOGIN_FAILURES_PER_ACCOUNT: '3' });
+    try {
+      const member = await createUser(limited.app);
+      const deleteAs = (password: string) =>
+        limited.injectAs(member.token, { method: 'DELETE', url: '/api/user/profile', payload: { password } });
+      for (let i = 0; i < 3; i++) expect((await deleteAs('yanlış-şifrə-123')).statusCode).toBe(400);
+      const blocked = await deleteAs(FACTORY_PASSWORD);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual({ success: false, error: msg.auth.loginLimited, code: 'RATE_LIMITED' });
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await limited.app.database.db.select().from(users).where(eq(users.id, member.user.id))).length).toBe(1);
+      // One count for the account: the login is held as well.
+      const login = await limited.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: member.user.username, password: FACTORY_PASSWORD },
+      });
+      expect(login.statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('no password is 400', async () => {

@@ -10,4 +10,4 @@ export {
   insertUser,
   setUserPassword,
 } from './users.repository';
-export { assertAvailable, rethrowTaken, usernameOf } from './users.service';
+export { accountFailuresKey, assertAvailable, rethrowTaken, usernameOf } from './users.service';

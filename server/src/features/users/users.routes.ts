@@ -17,6 +17,7 @@ import type { UserRow } from '../../db/schema/index';
 import { readAvatarUpload, refuseOversizeAvatar } from '../../lib/image-upload';
 import { msg } from '../../lib/messages';
 import { bearer, currentUser } from '../../lib/route-helpers';
+import type { Throttle } from '../../lib/throttle';
 import { maySee, relationOf } from '../privacy';
 import { invalidateUsers, usersTag } from './users.cache';
 import { toProfile, toPublicProfile } from './users.mappers';
@@ -25,8 +26,17 @@ import { createUsersService } from './users.service';
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /** Profiles, avatars and the admin's user management (docs/product.md#accounts). */
-export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const users = createUsersService({ db: app.database.db, bus: app.bus, avatars: app.avatars, log: app.log });
+export const usersRoutes: FastifyPluginAsyncTypebox<{ passwordFailures: Throttle }> = async (
+  app,
+  { passwordFailures },
+) => {
+  const users = createUsersService({
+    db: app.database.db,
+    bus: app.bus,
+    avatars: app.avatars,
+    log: app.log,
+    passwordFailures,
+  });
   invalidateUsers(app);
 
   app.get(
@@ -65,9 +75,9 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['users'],
         security: bearer,
         description:
-          "Deletes the caller's own account and everything theirs, as an admin's delete does. A wrong password is 400; the last admin gets 409 until another member is an admin.",
+          "Deletes the caller's own account and everything theirs, as an admin's delete does. A wrong password is 400; past the login's limit of failed passwords for the account, 429 with Retry-After. The last admin gets 409 until another member is an admin.",
         body: DeleteAccountBody,
-        response: { 204: Type.Null(), ...errors },
+        response: { 204: Type.Null(), ...errors, 429: ErrorBody },
       },
     },
     async (request, reply) => {

@@ -9,14 +9,23 @@ import type { EventBus } from '../../lib/event-bus';
 import { msg } from '../../lib/messages';
 import { verifyPassword } from '../../lib/password';
 import { type FileStore, newAvatarName } from '../../lib/storage';
+import type { Throttle } from '../../lib/throttle';
 import { assertUsernameAllowed, normaliseUsername } from '../../lib/username';
 import * as repo from './users.repository';
+
+/**
+ * The key of an account's failed password checks in loginFailuresPerAccount: a login's and an
+ * account deletion's guesses at one password share one count.
+ */
+export const accountFailuresKey = (userId: string) => `account:${userId}`;
 
 export interface UsersDeps {
   db: Db;
   bus: EventBus;
   avatars: FileStore;
   log: FastifyBaseLogger;
+  /** The login's per-account count of failed passwords (features/auth/auth.throttles.ts). */
+  passwordFailures: Throttle;
 }
 
 /** The 409 for a taken username or email, with the field it concerns. */
@@ -60,7 +69,7 @@ const mustExist = (row: UserRow | undefined): UserRow => {
   return row;
 };
 
-export const createUsersService = ({ db, bus, avatars, log }: UsersDeps) => {
+export const createUsersService = ({ db, bus, avatars, log, passwordFailures }: UsersDeps) => {
   /** Removes a file that is no longer referenced; a failure only leaves an orphan, so it is logged. */
   const removeFile = async (name: string | null) => {
     if (!name) return;
@@ -177,12 +186,18 @@ export const createUsersService = ({ db, bus, avatars, log }: UsersDeps) => {
      * A member deletes their own account, confirming with the password, with the effects of an
      * admin's delete. A wrong password is 400 (as a wrong current password is: the web app ends
      * the session on 401); the last admin is refused with 409 until another member is an admin.
+     * Wrong passwords count with the login's failures for the account: a stolen session may not
+     * guess the password faster than a login may (429 with Retry-After past the limit).
      */
     async deleteOwnAccount(id: string, password: string): Promise<void> {
       const user = mustExist(await repo.findUserById(db, id));
+      const failures = accountFailuresKey(user.id);
+      await passwordFailures.check(failures);
       if (!(await verifyPassword(user.passwordHash, password))) {
+        await passwordFailures.count(failures);
         throw new ValidationError(msg.account.wrongPassword, { password: msg.account.wrongPassword });
       }
+      await passwordFailures.reset(failures);
       await deleted(
         await guardLastAdmin(
           id,
