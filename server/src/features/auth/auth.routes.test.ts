@@ -507,6 +507,33 @@ describe('PUT /api/user/change-password', () => {
     expect((await post('login', { username: user.username, password: 'yeni-parol-2025' })).statusCode).toBe(200);
   });
 
+  it('wrong current passwords count with the login failures of the account: past the limit 429, the right one too', async () => {
+    const limited = await buildTestApp({ LOGIN_FAILURES_PER_ACCOUNT: '3' });
+    try {
+      const { user, token, password } = await createUser(limited.app);
+      const put = (currentPassword: string) =>
+        limited.injectAs(token, {
+          method: 'PUT',
+          url: '/api/user/change-password',
+          payload: { currentPassword, newPassword: 'yeni-parol-2025' },
+        });
+      for (let i = 0; i < 3; i++) expect((await put('yanlış-şifrə-123')).statusCode).toBe(400);
+      const held = await put(password);
+      expect(held.statusCode).toBe(429);
+      expect(held.json()).toEqual({ success: false, error: msg.auth.loginLimited, code: 'RATE_LIMITED' });
+      expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
+      // One count for the account: the login is held as well, and the password did not change.
+      const login = await limited.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: user.username, password },
+      });
+      expect(login.statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('answers 401 without a token', async () => {
     const res = await t.inject({
       method: 'PUT',

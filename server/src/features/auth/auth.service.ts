@@ -151,10 +151,16 @@ export const createAuthService = (d: AuthDeps) => {
     async changePassword(userId: string, body: ChangePasswordBody): Promise<string> {
       const user = await findUserById(d.db, userId);
       if (!user) throw new UnauthorizedError(msg.auth.invalidToken);
+      // Wrong current passwords count with the login's failures for the account, as an account
+      // deletion's do: a stolen session may not guess the password faster than a login may.
+      const failures = accountFailuresKey(user.id);
+      await d.throttles.loginFailuresPerAccount.check(failures);
       if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+        await d.throttles.loginFailuresPerAccount.count(failures);
         // 400, not 401/403: the web client would end the session on those.
         throw new ValidationError(msg.auth.wrongCurrentPassword, { currentPassword: msg.auth.wrongCurrentPassword });
       }
+      await d.throttles.loginFailuresPerAccount.reset(failures);
       assertPasswordAllowed('newPassword', body.newPassword, user.username);
       const updated = await setUserPassword(d.db, user.id, await hashPassword(body.newPassword));
       if (!updated) throw new UnauthorizedError(msg.auth.invalidToken);
