@@ -18,18 +18,25 @@ import { importsRoutes } from './imports/imports.routes';
 import { createImportsService } from './imports/imports.service';
 import { messagesRoutes } from './messages/messages.routes';
 import { createMessagesService } from './messages/messages.service';
+import { messagesSocketPlugin } from './messages/messages.socket';
 import { createMessageThrottle } from './messages/messages.throttle';
 import { moviesRoutes } from './movies/movies.routes';
 import { createMoviesService } from './movies/movies.service';
 import { newslettersRoutes } from './newsletters/newsletters.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
+import { presencePlugin } from './presence/presence.socket';
 import { blocksRoutes } from './privacy/blocks.routes';
 import { siteRoutes } from './site/site.routes';
 import { statsRoutes } from './stats/stats.routes';
 import { usersRoutes } from './users/users.routes';
 
-/** The explicit list of features and their prefixes, under /api. */
+/**
+ * The explicit list of features and their prefixes, under /api. Presence and the typing notices
+ * of messages talk on the socket plugin's server (plugins/socket.ts); their connection handlers
+ * and preClose hooks run in the order they are registered here.
+ */
 export async function registerFeatures(app: FastifyInstance) {
+  await app.register(presencePlugin);
   const auth = createAuthService({
     db: app.database.db,
     tokens: app.tokens,
@@ -82,6 +89,7 @@ export async function registerFeatures(app: FastifyInstance) {
     films,
   });
   await app.register(messagesRoutes, { prefix: '/messages', messages });
+  await app.register(messagesSocketPlugin);
   await app.register(statsRoutes, { prefix: '/stats' });
   await app.register(newslettersRoutes, { prefix: '/newsletters' });
   await app.register(feedRoutes, { prefix: '/feed' });
