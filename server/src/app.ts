@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -8,39 +7,37 @@ import { type ErrorBody, ErrorCode } from '@kinodost/contracts/errors';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { openDatabase } from './db/open';
 import { registerFeatures } from './features/index';
-import { messagesSocketPlugin } from './features/messages/messages.socket';
-import { presencePlugin } from './features/presence/presence.socket';
 import { createEventBus, type EventBus } from './lib/event-bus';
 import { type LazySchemas, lazySchemas } from './lib/lazy-schemas';
 import { requestForLog } from './lib/log-redaction';
-import { createMailer, type Mailer } from './lib/mailer';
+import type { Mailer } from './lib/mailer';
 import { msg } from './lib/messages';
 import { wellFormed } from './lib/well-formed';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
+import { databasePlugin } from './plugins/database';
 import { drainPlugin } from './plugins/drain';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { idempotencyPlugin } from './plugins/idempotency';
+import { mailerPlugin } from './plugins/mailer';
 import { openapiPlugin } from './plugins/openapi';
+import { redisPlugin } from './plugins/redis';
 import { responseCachePlugin } from './plugins/response-cache';
 import { docsPolicy, securityHeadersPlugin, servedOverHttps } from './plugins/security-headers';
+import { socketPlugin } from './plugins/socket';
+import { socketRelayPlugin } from './plugins/socket-relay';
 import { storagePlugin } from './plugins/storage';
 import { webPlugin } from './plugins/web';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
-    database: Database;
-    mailer: Mailer;
     /** Domain events between features (lib/event-bus.ts). */
     bus: EventBus;
-    /** The shared Redis when REDIS_URL is set: rate limits (and later presence) span processes. */
-    redis?: Redis;
     /**
      * Compiles the route validators and serializers no request has needed yet (lib/lazy-schemas.ts;
      * started once the server listens) and resolves with the errors of those that do not compile.
@@ -138,37 +135,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     parseJson(request, body as string, (err, value) => (err ? done(err) : done(null, wellFormed(value))));
   });
 
-  const database = deps.database ?? (await (deps.opening ?? openDatabase(config)));
   app.decorate('config', config);
-  app.decorate('database', database);
   app.decorate('bus', createEventBus());
-  app.decorate(
-    'mailer',
-    deps.mailer ??
-      createMailer({
-        smtpUrl: config.smtpUrl,
-        outboxDir: path.join(config.dataDir, 'outbox'),
-        from: config.mailFrom,
-        logger: app.log,
-      }),
-  );
-  if (config.redisUrl) {
-    // ioredis is loaded only when Redis is configured: a single-process start does without it.
-    const { Redis } = await import('ioredis');
-    // Commands queue while Redis is away instead of failing the request at once.
-    const redis = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
-    redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
-    app.decorate('redis', redis);
-  }
+  // Infrastructure first: onClose hooks run last-registered first, so what is registered first
+  // closes last, after everything that uses it. The database is awaited here rather than in its
+  // plugin, outside the plugin timeout (main.ts started opening it already).
+  const database = deps.database ?? (await (deps.opening ?? openDatabase(config)));
+  await app.register(databasePlugin, { database, owned: !deps.database });
+  await app.register(redisPlugin);
+  await app.register(mailerPlugin, { mailer: deps.mailer });
   // Before the drain: an answer is kept (onSend) before the drain counts its handler settled.
   await app.register(idempotencyPlugin);
   await app.register(drainPlugin);
+  // Runs before the infrastructure's own close hooks (mailer, Redis, database), within
+  // close-with-grace's 10 s (main.ts), leaving time for the rest.
   app.addHook('onClose', async () => {
-    // Within close-with-grace's 10 s (main.ts), leaving time for the rest.
     await app.handlersSettled(5000);
-    await app.mailer.close();
-    await app.redis?.quit().catch(() => app.redis?.disconnect());
-    if (!deps.database) await database.close();
   });
 
   await app.register(securityHeadersPlugin);
@@ -192,10 +174,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     logo: swaggerUiLogo(),
   });
   await app.register(storagePlugin);
+  await app.register(socketPlugin);
 
   await app.register(registerFeatures, { prefix: '/api' });
-  await app.register(presencePlugin);
-  await app.register(messagesSocketPlugin);
+  // After the features: a feature's own part of an event (presence stops a watch) comes first.
+  await app.register(socketRelayPlugin);
   await app.register(webPlugin, { dist: config.webDist });
   return app;
 }

@@ -18,18 +18,26 @@ import { importsRoutes } from './imports/imports.routes';
 import { createImportsService } from './imports/imports.service';
 import { messagesRoutes } from './messages/messages.routes';
 import { createMessagesService } from './messages/messages.service';
+import { messagesSocketPlugin } from './messages/messages.socket';
 import { createMessageThrottle } from './messages/messages.throttle';
 import { moviesRoutes } from './movies/movies.routes';
 import { createMoviesService } from './movies/movies.service';
 import { newslettersRoutes } from './newsletters/newsletters.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
+import { presencePlugin } from './presence/presence.socket';
 import { blocksRoutes } from './privacy/blocks.routes';
 import { siteRoutes } from './site/site.routes';
 import { statsRoutes } from './stats/stats.routes';
 import { usersRoutes } from './users/users.routes';
 
-/** The explicit list of features and their prefixes, under /api. */
+/**
+ * The explicit list of features and their prefixes, under /api. Every service is built from a
+ * deps object: here when routes are handed it, else in its own routes. Presence and the typing
+ * notices of messages talk on the socket plugin's server (plugins/socket.ts); their connection
+ * handlers and preClose hooks run in the order they are registered here.
+ */
 export async function registerFeatures(app: FastifyInstance) {
+  await app.register(presencePlugin);
   const authThrottles = createAuthThrottles(app.config.limits, app.redis, app.config.redisPrefix);
   const auth = createAuthService({
     db: app.database.db,
@@ -57,7 +65,7 @@ export async function registerFeatures(app: FastifyInstance) {
     tmdb: app.config.tmdb && createTmdbClient({ apiKey: app.config.tmdb.apiKey, baseUrl: app.config.tmdb.apiUrl }),
     tmdbThrottle: createTmdbThrottle(app.redis, app.config.redisPrefix),
   });
-  const movies = createMoviesService(app.database.db, app.bus, films);
+  const movies = createMoviesService({ db: app.database.db, bus: app.bus, films });
   await app.register(moviesRoutes, { prefix: '/movies', movies });
   await app.register(filmsRoutes, { prefix: '/films', films, movies });
   await app.register(adminFilmsRoutes, { prefix: '/admin/films', films });
@@ -67,11 +75,13 @@ export async function registerFeatures(app: FastifyInstance) {
     const added = await loadBundledCatalogue(app.database.db);
     if (added) app.log.info({ films: added }, 'bundled film catalogue loaded');
   }
-  const comments = createCommentsService(
-    app.database.db,
-    createCommentThrottle(app.config.limits, app.redis, app.config.redisPrefix),
-    { films, movies, bus: app.bus },
-  );
+  const comments = createCommentsService({
+    db: app.database.db,
+    postThrottle: createCommentThrottle(app.config.limits, app.redis, app.config.redisPrefix),
+    films,
+    movies,
+    bus: app.bus,
+  });
   await app.register(movieCommentsRoutes, { prefix: '/movies', comments });
   await app.register(filmCommentsRoutes, { prefix: '/films', comments });
   await app.register(adminCommentsRoutes, { prefix: '/admin/comments', comments });
@@ -83,6 +93,7 @@ export async function registerFeatures(app: FastifyInstance) {
     films,
   });
   await app.register(messagesRoutes, { prefix: '/messages', messages });
+  await app.register(messagesSocketPlugin);
   await app.register(statsRoutes, { prefix: '/stats' });
   await app.register(newslettersRoutes, { prefix: '/newsletters' });
   await app.register(feedRoutes, { prefix: '/feed' });

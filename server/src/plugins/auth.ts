@@ -61,7 +61,7 @@ export const bearerToken = (header: string | undefined): string | null => {
  * `<REDIS_PREFIX>auth:user-changed`). When this process is not subscribed (Redis
  * down), rows live one second, so a change made elsewhere is at most that late.
  */
-export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
+async function auth(app: FastifyInstance) {
   const tokens = createTokenService(app.config.jwtSecret);
   app.decorate('tokens', tokens);
   app.decorateRequest('user', null);
@@ -130,7 +130,9 @@ export const authPlugin = fp(async function authPlugin(app: FastifyInstance) {
     if (!request.user?.isAdmin) throw new ForbiddenError(msg.users.adminOnly);
   });
   app.decorate('userForToken', userForToken);
-});
+}
+
+export const authPlugin = fp(auth, { name: 'auth', dependencies: ['database', 'redis'] });
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -44,7 +44,7 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
  * Register before the drain plugin: the answer is stored in onSend, and the drain counts a
  * handler as settled at its own onSend, after which shutdown may close the database.
  */
-export const idempotencyPlugin = fp(async function idempotencyPlugin(app: FastifyInstance) {
+async function idempotency(app: FastifyInstance) {
   const db = app.database.db;
   const secrets = idempotencySecrets(app.config.jwtSecret);
   const claimed = new WeakMap<FastifyRequest, KeyRef>();
@@ -93,4 +93,6 @@ export const idempotencyPlugin = fp(async function idempotencyPlugin(app: Fastif
     timer = setInterval(purge, PURGE_EVERY_MS).unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));
-});
+}
+
+export const idempotencyPlugin = fp(idempotency, { name: 'idempotency', dependencies: ['database'] });

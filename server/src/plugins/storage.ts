@@ -72,5 +72,5 @@ export const storagePlugin = fp(
       });
     }
   },
-  { name: 'storage' },
+  { name: 'storage', decorators: { fastify: ['config'] } },
 );

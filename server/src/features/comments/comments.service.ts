@@ -17,16 +17,22 @@ export interface CommentActor {
 
 type Page = { page: number; limit: number };
 
+export interface CommentsDeps {
+  db: Db;
+  /** Limits how often a member may post (comments.throttle.ts). */
+  postThrottle: Throttle;
+  films: FilmsService;
+  movies: MoviesService;
+  bus: EventBus;
+}
+
 /**
  * Comments and their moderation (docs/architecture.md "Comments"). A comment belongs to a
  * film: written on a film's page, or on a member's entry, which shows its film's comments
  * (docs/catalogue.md "Comments").
  */
-export const createCommentsService = (
-  db: Db,
-  postThrottle: Throttle,
-  deps: { films: FilmsService; movies: MoviesService; bus: EventBus },
-) => {
+export const createCommentsService = (deps: CommentsDeps) => {
+  const { db, postThrottle } = deps;
   /** After the commit: new feed items and notifications go out live. */
   const announce = (written: { activities: string[]; notifications: string[] }) => {
     for (const id of written.activities) deps.bus.emit('activity:created', { id });

@@ -11,21 +11,13 @@ const FRIEND_CHECK_MS = 30_000;
 const REMEMBERED = 64;
 
 /**
- * The live side of messages (docs/messages.md "Realtime"): a stored message goes to both
- * people's sockets, a read mark to the sender's, and typing notices pass between friends.
+ * The live side of messages (docs/messages.md "Realtime"): typing notices pass between friends.
+ * A stored message and a read mark reach the sockets through the relay (plugins/socket-relay.ts).
  * Every emit is to a user's room, so with Redis it reaches their sockets on every process.
- * Registered after the presence plugin, whose socket.io server it uses.
  */
-export const messagesSocketPlugin = fp(async function messagesSocketPlugin(app: FastifyInstance) {
+async function messagesSocket(app: FastifyInstance) {
   const io = app.io;
   const db = app.database.db;
-
-  app.bus.on('message:new', ({ message }) => {
-    io.to([userRoom(message.from), userRoom(message.to)]).emit('message:new', { message });
-  });
-  app.bus.on('message:read', ({ by, other, upTo }) => {
-    io.to(userRoom(other)).emit('message:read', { by, upTo });
-  });
 
   io.on('connection', (socket) => {
     const { userId } = socket.data as { userId: string };
@@ -63,4 +55,9 @@ export const messagesSocketPlugin = fp(async function messagesSocketPlugin(app: 
         .catch((err) => app.log.warn({ err, userId }, 'typing check failed'));
     });
   });
+}
+
+export const messagesSocketPlugin = fp(messagesSocket, {
+  name: 'messages-socket',
+  dependencies: ['database', 'socket'],
 });

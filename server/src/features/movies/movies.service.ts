@@ -60,8 +60,16 @@ function entryActivity(
 /** The film facts of an entry body (title to poster_url), as the films service takes them. */
 const filmFacts = ({ rating: _r, status: _s, watched_at: _w, ...facts }: UpdateMovieBody) => facts;
 
+export interface MoviesDeps {
+  db: Db;
+  /** Raised after a commit: lists drop from the response cache, feed items go out live. */
+  bus: EventBus;
+  /** An entry is for a catalogue film: found, or made from the entry's facts. */
+  films: FilmsService;
+}
+
 /** Members' entries for films (docs/catalogue.md "Entries"). */
-export const createMoviesService = (db: Db, bus: EventBus, films: FilmsService) => {
+export const createMoviesService = ({ db, bus, films }: MoviesDeps) => {
   const changed = (ownerId: string) => bus.emit('movies:changed', { ownerId });
   /** After the commit: the item goes out live. */
   const announce = (activityId: string | undefined) => {

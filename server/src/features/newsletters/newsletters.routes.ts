@@ -32,7 +32,7 @@ const config = {
  * /:id only accepts a UUID.
  */
 export const newslettersRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const newsletters = createNewslettersService(app.database.db, app.bus);
+  const newsletters = createNewslettersService({ db: app.database.db, bus: app.bus });
   invalidateNewsletters(app);
 
   app.get(

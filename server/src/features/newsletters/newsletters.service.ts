@@ -25,8 +25,14 @@ function normalise(body: UpdateNewsletterBody): Partial<repo.NewsletterValues> {
   return values;
 }
 
+export interface NewslettersDeps {
+  db: Db;
+  /** Raised after a commit: the relay tells members, the response cache drops what is stale. */
+  bus: EventBus;
+}
+
 /** Newsletters and who has read them (docs/product.md#newsletters). */
-export const createNewslettersService = (db: Db, bus: EventBus) => ({
+export const createNewslettersService = ({ db, bus }: NewslettersDeps) => ({
   list: (viewerId: string | null, page: { page: number; limit: number }) => repo.listNewsletters(db, viewerId, page),
 
   /** Members: their newest unread ones (the header dropdown); visitors: the newest. */

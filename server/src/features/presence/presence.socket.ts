@@ -1,95 +1,37 @@
-import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_LIMITS } from '@kinodost/contracts/events';
+import type { ClientToServerEvents, ServerToClientEvents } from '@kinodost/contracts/events';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Server, type Socket } from 'socket.io';
+import type { Socket } from 'socket.io';
+import { type SocketData, userRoom } from '../../plugins/socket';
 import { createRedisPresenceStore } from './presence.redis-store';
 import { friendIdsOf, lastSeenFor, touchLastSeen, visibilityOf } from './presence.repository';
 import { createMemoryPresenceStore } from './presence.store';
 import { createSocketRateLimit } from './socket-rate-limit';
 
-export interface SocketData {
-  userId: string;
-  token: string;
-}
-type IoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    io: IoServer;
-  }
-}
+/** The room of a member's sockets (plugins/socket.ts), for the features that address them. */
+export { userRoom };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Each member's sockets are in a room of their own: what is meant for them is sent there. */
-export const userRoom = (id: string) => `user:${id}`;
 /** Sockets that asked about a user's last seen also get that user's presence changes. */
 const watchRoom = (id: string) => `watch:${id}`;
-const MEMBERS = 'members';
 
 /**
- * The realtime socket (socket.io on the app's own port, path /socket.io) and
- * presence. Fan-out is bounded: a user's online/offline goes to their friends'
- * rooms and to sockets that asked about them, never to everyone, so the cost of
- * a change grows with the friend count, not with the members online. With
- * REDIS_URL the Redis adapter carries room emits across processes and presence
- * lives in Redis.
+ * Presence on the realtime socket (plugins/socket.ts). Fan-out is bounded: a user's
+ * online/offline goes to their friends' rooms and to sockets that asked about them, never to
+ * everyone, so the cost of a change grows with the friend count, not with the members online.
+ * With REDIS_URL presence lives in Redis.
  */
-export const presencePlugin = fp(async function presencePlugin(app: FastifyInstance) {
+async function presence(app: FastifyInstance) {
   const db = app.database.db;
-  const io: IoServer = new Server(app.server, {
-    path: '/socket.io',
-    maxHttpBufferSize: SOCKET_LIMITS.maxMessageBytes,
-    serveClient: false,
-    // Same origin in production; in development the web app (Vite, :5173) connects to :5000
-    // directly (docs/product.md#realtime-socket), so its origin is listed in SOCKET_ORIGINS.
-    cors: { origin: app.config.socketOrigins.length ? app.config.socketOrigins : false, credentials: true },
-  });
-  app.decorate('io', io);
-  // socket.io keeps each session's first HTTP request for its lifetime; nothing here needs it
-  // after the handshake, and dropping it saves several KB per connection (socket.io's memory guide).
-  io.engine.on('connection', (rawSocket: { request: unknown }) => {
-    rawSocket.request = null;
-  });
+  const io = app.io;
 
   let store = createMemoryPresenceStore();
   if (app.redis) {
-    // Loaded only with Redis: a single process needs no adapter.
-    const { createAdapter } = await import('@socket.io/redis-adapter');
-    const pub = app.redis.duplicate();
-    // Named, so that CLIENT LIST shows which connection carries the other processes' events.
-    const sub = app.redis.duplicate({ connectionName: `${app.config.redisPrefix}socket.io-sub` });
-    for (const c of [pub, sub]) c.on('error', (err) => app.log.warn({ err: err.message }, 'redis adapter error'));
-    // While the subscriber is away, room emits made by the other processes (a friend request, a
-    // newsletter) miss this process's sockets for good. Once it is back (ioredis has sent the
-    // subscriptions again by then), those sockets are told to refetch what such events keep fresh.
-    let subscriberLost = false;
-    sub.on('close', () => {
-      subscriberLost = true;
-    });
-    sub.on('ready', () => {
-      if (!subscriberLost) return;
-      subscriberLost = false;
-      app.log.info('redis adapter: subscribed again; sockets told to resync');
-      io.local.emit('realtime:resync');
-    });
-    // The adapter never handles its publish promises: while Redis is away each emit to a room
-    // would reject unhandled, and close-with-grace shuts the process down on that. The emit
-    // still reaches this process's own sockets; other processes miss it until Redis is back.
-    const publish = pub.publish.bind(pub) as (channel: string, message: string | Buffer) => Promise<number>;
-    pub.publish = ((channel: string, message: string | Buffer) =>
-      publish(channel, message).catch((err: Error) => {
-        app.log.warn({ err: err.message }, 'redis adapter: an emit did not reach the other processes');
-        return 0;
-      })) as typeof pub.publish;
-    io.adapter(createAdapter(pub, sub, { key: `${app.config.redisPrefix}socket.io` }));
     store = createRedisPresenceStore(app.redis, {
       prefix: app.config.redisPrefix,
       ttlSeconds: app.config.presenceTtlSeconds,
-    });
-    app.addHook('onClose', async () => {
-      pub.disconnect();
-      sub.disconnect();
     });
   }
 
@@ -161,20 +103,6 @@ export const presencePlugin = fp(async function presencePlugin(app: FastifyInsta
     },
   });
 
-  // The handshake must carry a valid, current token; the user id comes from it alone.
-  io.use((socket, next) => {
-    const token: unknown = socket.handshake.auth?.token;
-    if (typeof token !== 'string' || token.length > 4096) return next(new Error('unauthorized'));
-    app
-      .userForToken(token)
-      .then((user) => {
-        if (!user) return next(new Error('unauthorized'));
-        socket.data = { userId: user.id, token };
-        next();
-      })
-      .catch(() => next(new Error('unavailable')));
-  });
-
   io.on('connection', (socket) => {
     const { userId } = socket.data;
     const limit = createSocketRateLimit({ windowMs: 10_000, allowed: 20, fatal: 200 });
@@ -195,7 +123,6 @@ export const presencePlugin = fp(async function presencePlugin(app: FastifyInsta
         .catch((err) => app.log.warn({ err, userId }, 'socket handler failed'));
     };
 
-    socket.join([userRoom(userId), MEMBERS]);
     // These may fail while Redis or the database is away; each failure is logged, never left unhandled.
     const counted = store
       .addSocket(userId, socket.id)
@@ -246,14 +173,10 @@ export const presencePlugin = fp(async function presencePlugin(app: FastifyInsta
     });
   });
 
-  // Live events from other features reach the users they concern.
-  app.bus.on('friend:request', (e) => {
-    io.to(userRoom(e.toUserId)).emit('friend:request', { requestId: e.requestId, sender: e.sender });
-  });
+  // Presence's own part of other features' events; the events themselves reach the clients
+  // through the relay (plugins/socket-relay.ts), registered after the features.
   app.bus.on('friend:accepted', async (e) => {
     const [a, b] = e.userIds;
-    io.to(userRoom(a)).emit('friend:accepted', { requestId: e.requestId, userId: b });
-    io.to(userRoom(b)).emit('friend:accepted', { requestId: e.requestId, userId: a });
     // New friends see each other's presence at once.
     const online = await store.online([a, b]).catch(() => new Set<string>());
     if (online.has(a)) io.to(userRoom(b)).emit('user:online', { userId: a });
@@ -268,10 +191,7 @@ export const presencePlugin = fp(async function presencePlugin(app: FastifyInsta
     io.in(userRoom(b)).socketsLeave(watchRoom(a));
   };
   app.bus.on('friend:removed', (e) => {
-    const [a, b] = e.userIds;
-    stopWatchingEachOther(a, b);
-    io.to(userRoom(a)).emit('friend:removed', { userId: b });
-    io.to(userRoom(b)).emit('friend:removed', { userId: a });
+    stopWatchingEachOther(...e.userIds);
   });
   app.bus.on('user:blocked', (e) => {
     if (e.blocked) stopWatchingEachOther(...e.userIds);
@@ -285,26 +205,14 @@ export const presencePlugin = fp(async function presencePlugin(app: FastifyInsta
       })
       .catch((err) => app.log.warn({ err, userId }, 'could not re-check who watches a member'));
   });
-  app.bus.on('import:progress', ({ userId, ...progress }) => {
-    io.to(userRoom(userId)).emit('import:progress', progress);
-  });
-  app.bus.on('newsletter:created', (e) => {
-    io.to(MEMBERS).emit('newsletter:created', e);
-  });
-  // A password change, reset or deletion revokes tokens: their sockets go too (clients reconnect with a fresh one).
-  app.bus.on('user:revoked', (e) => {
-    io.in(userRoom(e.userId)).disconnectSockets(true);
-  });
 
+  // The socket plugin's preClose, which runs before this one, has disconnected this process's
+  // sockets: their offline announcements reach the other processes before the store and the
+  // database close.
   app.addHook('preClose', async () => {
-    // This process's sockets only: through the Redis adapter a plain disconnectSockets
-    // asks every process to drop all of theirs, and leaves this one's to io.close().
-    io.local.disconnectSockets(true);
-    // Their offline announcements reach the other processes before the store and the database close.
     await Promise.allSettled([...queues.values()]);
     await store.close();
   });
-  app.addHook('onClose', async () => {
-    await new Promise<void>((resolve) => io.close(() => resolve()));
-  });
-});
+}
+
+export const presencePlugin = fp(presence, { name: 'presence', dependencies: ['database', 'socket'] });
