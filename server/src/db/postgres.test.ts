@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseDown } from '../lib/db-errors';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
+import { openPostgres } from './postgres';
 
 // PostgreSQL restarting while a transaction holds a pooled client between two queries: the
 // client's own 'error' event must not crash the process (the outage fault suite saw it do so).
@@ -33,5 +34,19 @@ describe('the PostgreSQL pool', () => {
     expect(isDatabaseDown(new DrizzleQueryError('rollback', [], next as Error))).toBe(true);
     client.release(true);
     expect((await pool.query<{ one: number }>('select 1 as one')).rows[0]?.one).toBe(1);
+  });
+
+  it('gives a client back when a transaction’s begin fails, so the pool neither shrinks nor hangs at its end', async (ctx) => {
+    if (database.kind !== 'postgres' || !database.url) return ctx.skip();
+    const one = openPostgres(database.url, { max: 1 });
+    try {
+      // An isolation level PostgreSQL refuses makes `begin` itself fail, as a dropped connection does.
+      const failing = one.db.transaction(async () => {}, { isolationLevel: 'bogus' as never });
+      await expect(failing).rejects.toThrow();
+      // With its only client lost, this would wait for a connection and time out after 5 s.
+      expect((await one.pool?.query<{ one: number }>('select 1 as one'))?.rows[0]?.one).toBe(1);
+    } finally {
+      await one.close();
+    }
   });
 });

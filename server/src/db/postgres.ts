@@ -6,6 +6,32 @@ import * as schema from './schema/index';
 // Apart from client.ts so that a start on PGlite never loads pg (open.ts imports this module
 // only when DATABASE_URL is set).
 
+const isBegin = (query: unknown): boolean =>
+  /^\s*begin\b/i.test(typeof query === 'string' ? query : (((query as { text?: unknown })?.text as string) ?? ''));
+
+/**
+ * drizzle's transaction() checks a client out of the pool and sends `begin` before its
+ * try/finally, so a `begin` that fails (the connection dropped just as the transaction started)
+ * never gives the client back: the pool is one smaller for good, and pool.end() waits for it at
+ * shutdown. Here a failed `begin` releases the client as broken (the pool drops it); a later
+ * release of the same checkout is then a no-op.
+ */
+function releaseOnFailedBegin(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const result = query(...args);
+    if (!(result instanceof Promise) || !isBegin(args[0])) return result;
+    return result.catch((err: Error) => {
+      const release = client.release;
+      if (typeof release === 'function') {
+        client.release = () => {};
+        release(err);
+      }
+      throw err;
+    });
+  }) as typeof client.query;
+}
+
 /** Opens a pool on a PostgreSQL server. */
 export function openPostgres(url: string, opts: { max?: number } = {}): Database {
   const pool = new pg.Pool({
@@ -21,7 +47,10 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Database
   // A checked-out client losing its connection between two queries (a transaction awaiting other
   // work while PostgreSQL restarts) emits on the client itself, where the pool listens no longer.
   // Its next query fails with a connection error, answered 503, and the pool drops it on release.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    releaseOnFailedBegin(client as pg.PoolClient);
+  });
   const { logger, observeQueries } = queryObservers();
   const db = drizzlePg({ client: pool, schema, logger }) as unknown as Db;
   return {
