@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { type ErrorBody, ErrorCode } from '@kinodost/contracts/errors';
+import { IMAGE_MAX_BYTES } from '@kinodost/contracts/limits';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -158,7 +159,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(authPlugin);
   await app.register(compressionPlugin);
   await app.register(responseCachePlugin);
-  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5, parts: 6 } });
+  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   await app.register(openapiPlugin, {
     info: {
       title: 'KinoDost API',
