@@ -52,83 +52,93 @@ declare module 'fastify' {
  * not compressed anew each time: that cost about twice the rest of a hit. Register after
  * the compression plugin, so that the hook which keeps the compressed form runs after its own.
  */
-export const responseCachePlugin = fp(async function responseCachePlugin(app: FastifyInstance) {
-  app.decorateRequest('storeAnswer', null);
-  app.decorateRequest('cachedAnswer', undefined);
-  if (app.config.responseCacheMb === 0) {
-    app.decorate('invalidateOn', () => {});
-    return;
-  }
-  const cache = createResponseCache({ maxBytes: app.config.responseCacheMb * 1024 * 1024, ttlSpread: TTL_SPREAD });
-  app.decorate('responseCache', cache);
-  let channel: InvalidationChannel | undefined;
-  if (app.redis) {
-    channel = shareInvalidations(cache, {
-      redis: app.redis,
-      channel: `${app.config.redisPrefix}cache:invalidate`,
-      onError: (err) => app.log.warn({ err: err.message }, 'response cache: redis channel error'),
-    });
-  }
-
-  const listeners: (() => void)[] = [];
-  app.decorate('invalidateOn', (invalidations: CacheInvalidations) => {
-    for (const [event, tagsOf] of Object.entries(invalidations)) {
-      const listener = (...args: unknown[]) => {
-        for (const t of (tagsOf as (...a: unknown[]) => string[])(...args)) {
-          cache.invalidate(t);
-          channel?.publish(t);
-        }
-      };
-      app.bus.on(event as keyof DomainEvents, listener as never);
-      listeners.push(() => app.bus.off(event as keyof DomainEvents, listener as never));
-    }
-  });
-  app.addHook('onClose', async () => {
-    for (const off of listeners) off();
-    await channel?.close();
-  });
-
-  // After the route's guards and validation: a cached answer is only ever served to whom the route serves it.
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    const tagsOf = request.routeOptions.config.cacheTags;
-    if (!tagsOf || request.method !== 'GET') return;
-    const key = `${request.user?.id ?? '-'} ${withoutCacheBuster(request.url)}`;
-    const answer = cache.get(key);
-    if (!answer) {
-      reply.header('x-cache', 'miss');
-      request.storeAnswer = cache.begin(key, tagsOf(request));
+export const responseCachePlugin = fp(
+  async function responseCachePlugin(app: FastifyInstance) {
+    app.decorateRequest('storeAnswer', null);
+    app.decorateRequest('cachedAnswer', undefined);
+    if (app.config.responseCacheMb === 0) {
+      app.decorate('invalidateOn', () => {});
       return;
     }
-    // Says which answers came from memory, so a load can measure its hit ratio (bench/http.ts).
-    reply.header('x-cache', 'hit');
-    reply.type('application/json; charset=utf-8');
-    const encoded = answer.encoded.get(request.headers['accept-encoding'] ?? '');
-    if (encoded) {
-      // The headers the compression plugin set when it made this form; it leaves encoded bodies alone.
-      return reply.header('vary', 'accept-encoding').header('content-encoding', encoded.encoding).send(encoded.body);
+    const cache = createResponseCache({ maxBytes: app.config.responseCacheMb * 1024 * 1024, ttlSpread: TTL_SPREAD });
+    app.decorate('responseCache', cache);
+    let channel: InvalidationChannel | undefined;
+    if (app.redis) {
+      channel = shareInvalidations(cache, {
+        redis: app.redis,
+        channel: `${app.config.redisPrefix}cache:invalidate`,
+        onError: (err) => app.log.warn({ err: err.message }, 'response cache: redis channel error'),
+      });
     }
-    request.cachedAnswer = answer;
-    return reply.send(answer.body);
-  });
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (request.storeAnswer && reply.statusCode === 200 && typeof payload === 'string') {
-      request.cachedAnswer = request.storeAnswer(payload);
-      // The bytes just kept go out as they are, rather than being encoded again.
-      if (request.cachedAnswer) return request.cachedAnswer.body;
-    }
-    return payload;
-  });
-  // Route-level hooks run after the app-wide ones, in the order added: this one after compression's.
-  app.addHook('onRoute', (route) => {
-    if (!route.config?.cacheTags) return;
-    // A callback hook: it runs on every cached read, and an async one would cost a promise each time.
-    const keepEncoded: onSendHookHandler = (request, reply, payload, done) => {
-      const encoding = reply.getHeader('content-encoding');
-      if (request.cachedAnswer && Buffer.isBuffer(payload) && typeof encoding === 'string') {
-        request.cachedAnswer.keepEncoded(request.headers['accept-encoding'] ?? '', { encoding, body: payload });
+
+    const listeners: (() => void)[] = [];
+    app.decorate('invalidateOn', (invalidations: CacheInvalidations) => {
+      for (const [event, tagsOf] of Object.entries(invalidations)) {
+        const listener = (...args: unknown[]) => {
+          for (const t of (tagsOf as (...a: unknown[]) => string[])(...args)) {
+            cache.invalidate(t);
+            channel?.publish(t);
+          }
+        };
+        app.bus.on(event as keyof DomainEvents, listener as never);
+        listeners.push(() => app.bus.off(event as keyof DomainEvents, listener as never));
       }
-      done(null, payload);
-    };
-    route.onSend = [...(Array.isArray(route.onSend) ? route.onSend : route.onSend ? [route.onSend] : []), keepEncoded];
-  });
-});
+    });
+    app.addHook('onClose', async () => {
+      for (const off of listeners) off();
+      await channel?.close();
+    });
+
+    // After the route's guards and validation: a cached answer is only ever served to whom the route serves it.
+    app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+      const tagsOf = request.routeOptions.config.cacheTags;
+      if (!tagsOf || request.method !== 'GET') return;
+      const key = `${request.user?.id ?? '-'} ${withoutCacheBuster(request.url)}`;
+      const answer = cache.get(key);
+      if (!answer) {
+        reply.header('x-cache', 'miss');
+        request.storeAnswer = cache.begin(key, tagsOf(request));
+        return;
+      }
+      // Says which answers came from memory, so a load can measure its hit ratio (bench/http.ts).
+      reply.header('x-cache', 'hit');
+      reply.type('application/json; charset=utf-8');
+      const encoded = answer.encoded.get(request.headers['accept-encoding'] ?? '');
+      if (encoded) {
+        // The headers the compression plugin set when it made this form; it leaves encoded bodies alone.
+        return reply.header('vary', 'accept-encoding').header('content-encoding', encoded.encoding).send(encoded.body);
+      }
+      request.cachedAnswer = answer;
+      return reply.send(answer.body);
+    });
+    app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      if (request.storeAnswer && reply.statusCode === 200 && typeof payload === 'string') {
+        request.cachedAnswer = request.storeAnswer(payload);
+        // The bytes just kept go out as they are, rather than being encoded again.
+        if (request.cachedAnswer) return request.cachedAnswer.body;
+      }
+      return payload;
+    });
+    // Route-level hooks run after the app-wide ones, in the order added: this one after compression's.
+    app.addHook('onRoute', (route) => {
+      if (!route.config?.cacheTags) return;
+      // A callback hook: it runs on every cached read, and an async one would cost a promise each time.
+      const keepEncoded: onSendHookHandler = (request, reply, payload, done) => {
+        const encoding = reply.getHeader('content-encoding');
+        if (request.cachedAnswer && Buffer.isBuffer(payload) && typeof encoding === 'string') {
+          request.cachedAnswer.keepEncoded(request.headers['accept-encoding'] ?? '', { encoding, body: payload });
+        }
+        done(null, payload);
+      };
+      route.onSend = [
+        ...(Array.isArray(route.onSend) ? route.onSend : route.onSend ? [route.onSend] : []),
+        keepEncoded,
+      ];
+    });
+  },
+  {
+    // Invalidations travel over Redis between processes; answers are keyed by auth's request.user.
+    name: 'response-cache',
+    dependencies: ['redis', 'auth'],
+  },
+);
