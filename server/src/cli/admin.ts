@@ -2,7 +2,7 @@
 // Uses the same settings as the server; with the embedded database, stop the server first.
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/open';
-import { findUserByUsername, updateUser } from '../features/users/users.repository';
+import { findUserByUsername, updateUser } from '../features/users';
 
 const username = process.argv[2];
 if (!username) {

@@ -6,8 +6,7 @@ import path from 'node:path';
 import { SingleBar } from 'cli-progress';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/open';
-import { loadBundledCatalogue } from '../features/films/catalogue/bundled';
-import { ImdbFileError, importImdb } from '../features/films/catalogue/imdb';
+import { ImdbFileError, importImdb, loadBundledCatalogue } from '../features/films';
 
 const usage = 'usage: npm run catalogue -- import imdb <folder>\n       npm run catalogue -- load-bundled';
 const [command, kind, folder] = process.argv.slice(2);

@@ -1,4 +1,4 @@
-import { readVegaMovies } from '../features/films/catalogue/bundled';
+import { readVegaMovies } from '../features/films';
 
 export interface DemoFilm {
   title: string;

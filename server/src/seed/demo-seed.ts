@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { comments, friendships, movies, newsletters, users } from '../db/schema/index';
-import { loadBundledCatalogue } from '../features/films/catalogue/bundled';
+import { loadBundledCatalogue } from '../features/films';
 import { hashPassword } from '../lib/password';
 import { usernameKey } from '../lib/username';
 import { loadDemoFilms } from './demo-catalogue';

@@ -1,2 +1,5 @@
-// What other features may use of films: the service, handed to them by features/index.ts.
+// What others may use of films: the service (handed to features by features/index.ts), and the
+// catalogue's loaders, which the `catalogue` command and the demo seed run.
+export { loadBundledCatalogue, readVegaMovies } from './catalogue/bundled';
+export { ImdbFileError, importImdb } from './catalogue/imdb';
 export type { FilmsService } from './films.service';

@@ -9,5 +9,6 @@ export {
   findUserByUsername,
   insertUser,
   setUserPassword,
+  updateUser,
 } from './users.repository';
 export { accountFailuresKey, assertAvailable, rethrowTaken, usernameOf } from './users.service';
