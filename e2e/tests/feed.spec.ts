@@ -50,12 +50,13 @@ test('one friend rates a film and the other sees it in the feed without a reload
   const ayselPage = await newPage();
   await signIn(ayselPage, aysel.token, '/dashboard');
   const bell = ayselPage.getByRole('banner').getByRole('button', { name: /^Bildirişlər/ });
-  await expect(bell).toHaveAccessibleName('Bildirişlər');
+  // Orxan's acceptance of her request is her one unread notification so far.
+  await expect(bell).toHaveAccessibleName('Bildirişlər: 1 yeni');
   const text = `Hər dəfə ağladır ${uniqueTag()}`;
   const posted = await request.post(`/api/films/${found.id}/comments`, { headers: auth(aysel.token), data: { text } });
   expect(posted.status(), await posted.text()).toBe(201);
   await api.approveComment(admin.token, ((await posted.json()) as { id: string }).id);
-  await expect(bell).toHaveAccessibleName('Bildirişlər: 1 yeni');
+  await expect(bell).toHaveAccessibleName('Bildirişlər: 2 yeni');
   await bell.click();
   const popup = ayselPage.getByRole('dialog', { name: 'Bildirişlər' });
   const others = popup.getByRole('region', { name: 'Digər bildirişlər' });

@@ -55,11 +55,11 @@ export function RealtimeBridge() {
       getToken,
       onConnectedChange: (connected) => {
         presenceStore.setConnected(connected);
-        if (connected && disconnected) catchUp();
-        // The first socket connects once the page is idle, after its queries were fetched: a
-        // message sent in between reached no socket of this tab, and an open thread would never
-        // show it. Messages are fetched again; the rest waits for its own refresh, as before.
-        else if (connected && !connectedOnce) void queryClient.invalidateQueries({ queryKey: messageKeys.all });
+        // Back after a drop, and also the first connect: the socket starts once the page is idle,
+        // after its queries were fetched, and an event sent in between (a message, an approval's
+        // notification, a friend's request) reached no socket of this tab. Only the queries on
+        // screen are fetched again; the others are only marked stale.
+        if (connected && (disconnected || !connectedOnce)) catchUp();
         if (connected) connectedOnce = true;
         disconnected = !connected;
       },
