@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { activities, friendships } from '../../db/schema/index';
+import { activities } from '../../db/schema/index';
+import { insertFriendshipsOf } from '../../test/factories/friendship';
 import { insertMembers } from '../../test/factories/user';
 import { plansOf, scansOf } from '../../test/query-plans';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
@@ -26,15 +27,7 @@ beforeAll(async () => {
   );
   me = ids[0] as string;
   const friends = ids.slice(1, FRIENDS + 1);
-  await db
-    .insert(friendships)
-    .values(
-      friends.map((id, i) =>
-        i % 2
-          ? { requesterId: me, addresseeId: id, status: 'accepted' as const, acceptedAt: new Date() }
-          : { requesterId: id, addresseeId: me, status: 'accepted' as const, acceptedAt: new Date() },
-      ),
-    );
+  await insertFriendshipsOf(db, me, friends);
   const start = Date.parse('2026-01-01T00:00:00Z');
   const rows = ids.flatMap((actorId, a) =>
     Array.from({ length: PER_ACTOR }, (_, i) => ({

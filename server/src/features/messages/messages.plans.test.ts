@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { friendships } from '../../db/schema/index';
+import { insertFriendshipsOf } from '../../test/factories/friendship';
 import { insertMembers } from '../../test/factories/user';
 import { nodesOf, type PlanNode, plansOf } from '../../test/query-plans';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
@@ -28,15 +29,7 @@ beforeAll(async () => {
   me = ids[0] as string;
   friend = ids[1] as string;
   const friends = ids.slice(1, 7);
-  await db
-    .insert(friendships)
-    .values(
-      friends.map((id, i) =>
-        i % 2
-          ? { requesterId: me, addresseeId: id, status: 'accepted' as const, acceptedAt: new Date() }
-          : { requesterId: id, addresseeId: me, status: 'accepted' as const, acceptedAt: new Date() },
-      ),
-    );
+  await insertFriendshipsOf(db, me, friends);
   // Others talk among themselves too, so the member's rows are a part of each table.
   await db.insert(friendships).values({
     requesterId: ids[7] as string,
