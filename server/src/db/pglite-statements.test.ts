@@ -105,4 +105,62 @@ describe('withNamedStatements', () => {
     await expect(tx).rejects.toThrow('rolled back');
     expect((await during).rows).toEqual([{ n: 0 }]);
   });
+
+  it("names a transaction's repeated queries too, and they outlive a rollback", async () => {
+    const rolledBack = db.transaction(async (tx) => {
+      for (let id = 1; id <= 3; id++) await tx.query(insert, [id, `Film ${id}`, null, ['dram']]);
+      expect((await tx.query<{ n: number }>('select count(*)::int as n from films')).rows).toEqual([{ n: 3 }]);
+      throw new Error('rolled back');
+    });
+    await expect(rolledBack).rejects.toThrow('rolled back');
+    expect((await raw.query('select * from films')).rows).toEqual([]);
+    expect(await prepared()).toEqual([insert]);
+    const seen = new Date('2024-05-01T10:00:00Z');
+    const inside = await db.transaction(async (tx) => {
+      await tx.query(insert, [4, 'Nabat', seen, null]);
+      return tx.query(byId, [4]);
+    });
+    expect(inside).toEqual(await raw.query(byId, [4]));
+    expect(inside.rows).toEqual([{ id: 4, title: 'Nabat', seen, tags: null }]);
+  });
+
+  it("a named statement's error in a transaction rolls it back with PostgreSQL's error", async () => {
+    await db.transaction(async (tx) => {
+      await tx.query(insert, [1, 'a', null, null]);
+      await tx.query(insert, [2, 'b', null, null]);
+    });
+    const failed = db.transaction(async (tx) => {
+      await tx.query(insert, [3, 'c', null, null]);
+      await tx.query(insert, [1, 'again', null, null]);
+    });
+    await expect(failed).rejects.toMatchObject({ code: '23505', constraint: 'films_pkey' });
+    expect((await raw.query('select id from films order by id')).rows).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(await prepared()).toEqual([insert]);
+  });
+
+  it('a text that stops parsing inside a transaction fails it with the reason, not as an aborted transaction', async () => {
+    const titles = 'select title from films';
+    await db.query(titles);
+    await raw.exec('alter table films rename column title to name');
+    const failed = db.transaction(async (tx) => {
+      await tx.query(titles);
+    });
+    await expect(failed).rejects.toMatchObject({ code: '42703' });
+    expect((await db.query('select count(*)::int as n from films')).rows).toEqual([{ n: 0 }]);
+  });
+  it('parses a statement afresh once it has lived its time, so its plan follows the tables', async () => {
+    db = withNamedStatements(raw, 2, 50);
+    const count = 'select count(*)::int as n from films';
+    const names = async () => (await raw.query<{ name: string }>('select name from pg_prepared_statements')).rows;
+    await db.query(count);
+    await db.query(count);
+    const [first] = await names();
+    await db.query(count);
+    expect(await names()).toEqual([first]);
+    await new Promise((r) => setTimeout(r, 60));
+    expect((await db.query(count)).rows).toEqual([{ n: 0 }]);
+    const after = await names();
+    expect(after).toHaveLength(1);
+    expect(after[0]).not.toEqual(first);
+  });
 });
