@@ -84,7 +84,7 @@ describe('queriesInTurns', () => {
     expect(log.slice(1)).toEqual(['a', 'b', 'background']);
   });
 
-  it('runs background work once it has waited as long as its last item ran, however many others wait', async () => {
+  it('runs background work once it has waited twice as long as its last item ran, however many others wait', async () => {
     const log: string[] = [];
     const db = queriesInTurns(fakePglite(log), 0);
     await inBackground(() => db.query('busy 20'));
@@ -98,6 +98,19 @@ describe('queriesInTurns', () => {
     expect(performance.now()).toBeLessThan(end);
     await callers;
     expect(log).toContain('background');
+  });
+
+  it("starts background work only after a grace with no other query, so a request's next query goes first", async () => {
+    const log: string[] = [];
+    const db = queriesInTurns(fakePglite(log), 0, 50);
+    await inBackground(() => db.query('busy 40'));
+    await db.query('first');
+    const bg = inBackground(() => db.query('background'));
+    // The request's own JavaScript between its two queries.
+    await new Promise((r) => setTimeout(r, 5));
+    await db.query('second');
+    await bg;
+    expect(log.slice(1)).toEqual(['first', 'second', 'background']);
   });
 
   it('passes everything else through to PGlite itself', () => {
