@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { ImportJobRow, UnmatchedTitle } from '../../db/schema/index';
@@ -10,7 +11,7 @@ import { type ImportItem, parseImportFile } from './import-files';
 import * as repo from './imports.repository';
 
 /** Films applied per transaction; the event loop comes round between batches. */
-export const IMPORT_BATCH = 50;
+export const IMPORT_BATCH = 25;
 /**
  * A running job whose heartbeat (written with every batch) is older than this belongs to a process
  * that died: it is undone and marked failed when its member starts another import, and when a
@@ -77,13 +78,15 @@ export const createImportsService = ({ db, kind, bus, log, runAfterReply }: Impo
   };
 
   /**
-   * One batch in one transaction: match (with the member's entries), make the missing member films,
-   * add or change the entries; each write records its undo rows in the same statement. Answers the
-   * batch's unmatched titles.
+   * The film of each item of a batch, matched or made as a member film (recorded in the undo log
+   * in the same statement), and the member's entries of them: one transaction.
    */
-  const applyBatch = async (job: ImportJobRow, items: ImportItem[]): Promise<UnmatchedTitle[]> =>
+  const filmsOf = (job: ImportJobRow, items: ImportItem[]) =>
     db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
+      // Planned afresh each time: the member's entries grow as the import goes, and a plan kept
+      // from its first batches (on PGlite statements are kept by name) read every entry.
+      await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
       const input = items.map((i, idx) => ({ idx, imdb_id: i.imdbId, title: i.title, year: i.year }));
       const filmOf = new Map<number, { id: string; member: boolean }>();
       const entries = new Map<string, repo.EntryState>();
@@ -114,54 +117,68 @@ export const createImportsService = ({ db, kind, bus, log, runAfterReply }: Impo
         // Matched again: the new films, or one another process made meanwhile.
         take(await repo.matchFilms(tx, job.userId, missing));
       }
-      const unmatched: UnmatchedTitle[] = [];
-      items.forEach((item, idx) => {
-        if (filmOf.get(idx)?.member) unmatched.push({ title: item.title, year: item.year });
-      });
-      const undo: repo.UndoRow[] = [];
-      // Two items of one film (titles a year apart that found the same film) act in turn on one entry.
-      const toAdd = new Map<string, repo.EntryValues>();
-      const toChange = new Map<string, repo.EntryValues & { id: string }>();
-      let added = 0;
-      let updated = 0;
-      let skipped = 0;
-      items.forEach((item, idx) => {
-        const film = filmOf.get(idx);
-        if (!film) {
-          skipped++;
-          return;
+      return { filmOf, entries };
+    });
+
+  /**
+   * One batch: its films in one transaction, then its entries added or changed in another, each
+   * write with its undo rows (in the same statement or transaction). Two shorter transactions
+   * rather than one, since on PGlite a request's query waits for the whole transaction running
+   * (docs/import-export.md). Answers the batch's unmatched titles.
+   */
+  const applyBatch = async (job: ImportJobRow, items: ImportItem[]): Promise<UnmatchedTitle[]> => {
+    const { filmOf, entries } = await filmsOf(job, items);
+    const unmatched: UnmatchedTitle[] = [];
+    items.forEach((item, idx) => {
+      if (filmOf.get(idx)?.member) unmatched.push({ title: item.title, year: item.year });
+    });
+    const undo: repo.UndoRow[] = [];
+    // Two items of one film (titles a year apart that found the same film) act in turn on one entry.
+    const toAdd = new Map<string, repo.EntryValues>();
+    const toChange = new Map<string, repo.EntryValues & { id: string }>();
+    let added = 0;
+    let updated = 0;
+    let skipped = 0;
+    items.forEach((item, idx) => {
+      const film = filmOf.get(idx);
+      if (!film) {
+        skipped++;
+        return;
+      }
+      const pending = toAdd.get(film.id);
+      const existing = entries.get(film.id);
+      if (pending) {
+        Object.assign(pending, changedEntry({ id: '', ...pending }, item) ?? {});
+        skipped++;
+      } else if (!existing) {
+        toAdd.set(film.id, newEntry(film.id, item));
+        added++;
+      } else {
+        const current = toChange.get(existing.id) ?? existing;
+        const next = changedEntry({ ...current, id: existing.id }, item);
+        if (!next) skipped++;
+        else {
+          if (!toChange.has(existing.id)) {
+            updated++;
+            undo.push({
+              kind: 'updated',
+              targetId: existing.id,
+              prev: { rating: existing.rating, status: existing.status, watched_at: existing.watchedAt },
+            });
+          } else skipped++;
+          toChange.set(existing.id, { ...next, id: existing.id });
         }
-        const pending = toAdd.get(film.id);
-        const existing = entries.get(film.id);
-        if (pending) {
-          Object.assign(pending, changedEntry({ id: '', ...pending }, item) ?? {});
-          skipped++;
-        } else if (!existing) {
-          toAdd.set(film.id, newEntry(film.id, item));
-          added++;
-        } else {
-          const current = toChange.get(existing.id) ?? existing;
-          const next = changedEntry({ ...current, id: existing.id }, item);
-          if (!next) skipped++;
-          else {
-            if (!toChange.has(existing.id)) {
-              updated++;
-              undo.push({
-                kind: 'updated',
-                targetId: existing.id,
-                prev: { rating: existing.rating, status: existing.status, watched_at: existing.watchedAt },
-              });
-            } else skipped++;
-            toChange.set(existing.id, { ...next, id: existing.id });
-          }
-        }
-      });
+      }
+    });
+    await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
       await repo.insertEntries(tx, job.id, job.userId, [...toAdd.values()]);
       await repo.updateEntries(tx, [...toChange.values()]);
       await repo.recordUndo(tx, job.id, undo);
       await repo.recordProgress(tx, job.id, { done: items.length, added, updated, skipped });
-      return unmatched;
     });
+    return unmatched;
+  };
 
   /** Applies a job's items batch by batch; on any failure undoes what it did. */
   const run = async (job: ImportJobRow, items: ImportItem[]) => {
