@@ -32,7 +32,6 @@ const steps: Step[] = [
   // Each feature's own bench, run when present; it writes results/<name>.json with `figures`
   // (bench/machine.ts writeResult), which the summary reads as they are: one line each.
   { name: 'feed', script: 'feed.ts', result: 'feed' },
-  { name: 'messages', script: 'messages.ts', result: 'messages' },
   { name: 'import', script: 'import.ts', result: 'import' },
   // Written alongside (web bundle sizes and Lighthouse); run when present.
   { name: 'web-bundle', script: 'web-bundle.ts', result: 'web-bundle' },
