@@ -134,3 +134,27 @@ test('a member opening /admin reads the refusal inside the site, with its header
   await expect(page.getByRole('contentinfo')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/users$/);
 });
+
+test('a poster address on http:// is refused in the add form with the reason, and nothing is added', async ({
+  page,
+  api,
+}) => {
+  const member = await api.createUser('pstr');
+  const title = `Poster yoxlaması ${uniqueTag()}`;
+  await signIn(page, member.token, '/dashboard');
+  await page.getByRole('button', { name: 'Film əlavə et', exact: true }).first().click();
+  const form = page.getByRole('dialog', { name: 'Film əlavə et' });
+  await form.getByRole('button', { name: 'Kataloqda yoxdur — özüm əlavə edim', exact: true }).click();
+  await form.getByRole('textbox', { name: 'Filmin adı' }).fill(title);
+  const poster = form.getByRole('textbox', { name: 'Poster ünvanı (URL)' });
+  await poster.fill('http://example.com/poster.jpg');
+  await form.getByRole('button', { name: 'Əlavə et', exact: true }).click();
+  await expect(form).toBeVisible();
+  await expect(form.getByText('https:// ilə başlayan düzgün şəkil ünvanı daxil edin', { exact: false })).toBeVisible();
+  await expect(poster).toHaveAttribute('aria-invalid', 'true');
+  // An https address is taken.
+  await poster.fill('https://example.com/poster.jpg');
+  await form.getByRole('button', { name: 'Əlavə et', exact: true }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByText(`"${title}" kolleksiyanıza əlavə edildi`, { exact: true })).toBeVisible();
+});
