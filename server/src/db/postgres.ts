@@ -39,8 +39,10 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Database
     max: opts.max ?? 10,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
-    // Set at connection start-up, so every pooled connection has it before its first query.
-    options: `-c pg_trgm.word_similarity_threshold=${TRGM_WORD_THRESHOLD}`,
+    // Set at connection start-up, so every pooled connection has them before its first query.
+    // No JIT: the app's queries run in milliseconds, and a plan whose estimate passed
+    // jit_above_cost spent 180 ms compiling before it ran (docs/architecture.md).
+    options: `-c pg_trgm.word_similarity_threshold=${TRGM_WORD_THRESHOLD} -c jit=off`,
   });
   // An idle client losing its connection emits here; without a listener it would crash the process.
   pool.on('error', () => {});
