@@ -38,9 +38,15 @@ beforeAll(async () => {
     })),
   );
   for (let i = 0; i < rows.length; i += 500) await db.insert(activities).values(rows.slice(i, i + 500));
+  // A community around them, so that reading every member would show.
+  await insertMembers(
+    db,
+    Array.from({ length: 3000 }, (_, i) => `feedplan_other_${i}`),
+  );
   // What autovacuum does on PostgreSQL: marks the pages all-visible, which index-only scans rely on.
   await db.execute(sql`vacuum analyze activities`);
   await db.execute(sql`vacuum analyze friendships`);
+  await db.execute(sql`vacuum analyze users`);
 });
 afterAll(() => database.drop());
 
@@ -70,6 +76,11 @@ it.each([
   for (const scan of scans.filter((s) => s !== byActor[0])) {
     expect(scan['Index Name'], text).toBe('activities_pkey');
   }
+  // Whether an actor is private is read from the few members who are not public, not from all.
+  expect(
+    scansOf(plan, 'users').map((s) => s['Node Type']),
+    text,
+  ).not.toContain('Seq Scan');
 });
 
 it('pages through everything of the member and their friends, newest first, and nobody else’s', async () => {
