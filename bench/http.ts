@@ -32,6 +32,7 @@ import {
 } from './generate';
 import type { LoadResult, LoadSpec } from './http-load';
 import { type Figure, round, writeResult } from './machine';
+import { rssMiB, sampleRss } from './rss';
 import { distinctSearchQueries } from './search-queries';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -49,6 +50,9 @@ const SEARCH_P99_FACTOR = 10;
 const LOGIN_MIX_P99_FACTOR = 2;
 const STARVED_FACTOR = 10;
 const RESTART_MARGIN_MS = 1000;
+/** Memory budgets of issue 28: on PostgreSQL a ceiling, on PGlite a margin over a bare PGlite process. */
+const POSTGRES_RSS_MIB = 250;
+const PGLITE_RSS_MARGIN_MIB = 150;
 /** Distinct search queries per search run, so none repeats within a run (BENCH_SEARCH_QUERIES). */
 const SEARCH_QUERIES = Number(process.env.BENCH_SEARCH_QUERIES ?? 30_000);
 /**
@@ -389,7 +393,12 @@ interface Refs {
   selectSpec: Spec;
   /** The per-endpoint reads reference's URL. */
   readsUrl: string;
+  readsPid?: number;
 }
+
+/** Resident memory figures (MiB), measured beside the loads above; each with its reference. */
+const memoryFigures: Figure[] = [];
+const mib = (n: number) => `${Math.round(n)} MiB`;
 
 /** PostgreSQL runs: each read alternating with its own reference (and some with the one-SELECT one). */
 async function postgresRuns(refs: Refs, dataDir: string) {
@@ -481,6 +490,10 @@ async function postgresRuns(refs: Refs, dataDir: string) {
       },
     ];
     const selectRef = { name: 'one-SELECT', res: refs.select };
+    // The app's memory idle (started, each read answered once) and at its highest under the reads.
+    for (const r of reads) await expect200(app.url, r.paths[0] as string, r.tokens[0]);
+    const idle = [rssMiB(app.child.pid), rssMiB(refs.readsPid)];
+    const underReads = sampleRss([app.child.pid, refs.readsPid]);
     for (const r of part('reads') ? reads.filter((x) => !READS || x.name.toLowerCase().includes(READS)) : []) {
       await expect200(app.url, r.paths[0] as string, r.tokens[0]);
       log(`PostgreSQL: ${r.name}…`);
@@ -542,6 +555,17 @@ async function postgresRuns(refs: Refs, dataDir: string) {
         `  ${pair.res.rps.toFixed(0)} req/s, p50 ${pair.res.p50} ms, p99 ${pair.res.p99} ms; ${pair.refs.map((x, k) => `ref ${k}: ${x.rps.toFixed(0)} req/s p99 ${x.p99} ms`).join('; ')}; ratio ${last.ratio}`,
       );
     }
+
+    const [appPeak = Number.NaN, refPeak = Number.NaN] = underReads.stop();
+    if (part('reads'))
+      memoryFigures.push({
+        figure: 'Memory on PostgreSQL under the reads above (highest RSS)',
+        value: `${mib(appPeak)} (idle ${mib(idle[0] as number)})`,
+        reference: `the bare Fastify + pg pool routes, same reads: ${mib(refPeak)} (idle ${mib(idle[1] as number)})`,
+        budget: `< ${POSTGRES_RSS_MIB} MiB`,
+        ratio: round(appPeak / POSTGRES_RSS_MIB, 3),
+        pass: appPeak < POSTGRES_RSS_MIB,
+      });
 
     // Members coming back to their dashboards within an answer's life: the hit ratio is measured
     // from the answers' X-Cache header. The same sequence with the cache off shows what it saves.
@@ -687,10 +711,38 @@ async function pgliteRuns(selectSpec: Spec) {
       return p === '/profile' ? p : `${p}/${memberId(ids[i % ids.length] as number)}`;
     });
     for (const p of mix) await expect200(app.url, p, tokens[0]);
+    for (const p of refMix)
+      await expect200(reference.url, p === '/profile' ? p : `${p}/${memberId(ids[0] as number)}`, tokens[0]);
     log('PGlite: read mix…');
     const mixSpec: Spec = { url: app.url, method: 'GET', paths: mixPaths, tokens: mixTokens };
     const refSpec: Spec = { url: reference.url, method: 'GET', paths: refPaths, tokens: mixTokens };
+    // Memory: the app and a bare PGlite process on a copy of the same folder, each having answered
+    // every read once (idle), then at their highest while they serve the same mix in turns.
+    const idle = [rssMiB(app.child.pid), rssMiB(reference.child.pid)] as const;
+    const underMix = sampleRss([app.child.pid, reference.child.pid]);
     const pair = await paired(mixSpec, [refSpec, selectSpec]);
+    const [appPeak = Number.NaN, refPeak = Number.NaN] = underMix.stop();
+    memoryFigures.push(
+      {
+        figure: 'Memory on PGlite, idle (RSS)',
+        value: mib(idle[0]),
+        reference: `bare Fastify + PGlite on a copy of the folder: ${mib(idle[1])}`,
+        budget: `≤ reference + ${PGLITE_RSS_MARGIN_MIB} MiB`,
+        ratio: round(idle[0] / (idle[1] + PGLITE_RSS_MARGIN_MIB), 3),
+        pass: idle[0] <= idle[1] + PGLITE_RSS_MARGIN_MIB,
+      },
+      {
+        figure: 'Memory on PGlite under the read mix (highest RSS)',
+        value: mib(appPeak),
+        reference: `bare Fastify + PGlite, same reads: ${mib(refPeak)}`,
+        budget: `≤ reference + ${PGLITE_RSS_MARGIN_MIB} MiB`,
+        ratio: round(appPeak / (refPeak + PGLITE_RSS_MARGIN_MIB), 3),
+        pass: appPeak <= refPeak + PGLITE_RSS_MARGIN_MIB,
+      },
+    );
+    log(
+      `  memory: app ${mib(idle[0])} idle, ${mib(appPeak)} under the mix; bare PGlite ${mib(idle[1])}, ${mib(refPeak)}`,
+    );
     rows.push(
       ratioRow(
         'PGlite: read mix',
@@ -792,7 +844,7 @@ async function main() {
       log(
         `  ${select.rps.toFixed(0)} req/s, p99 ${select.p99} ms (${(select.rps / node.rps).toFixed(2)} of node:http)`,
       );
-      const refs: Refs = { node, select, selectSpec, readsUrl: reads.url };
+      const refs: Refs = { node, select, selectSpec, readsUrl: reads.url, readsPid: reads.child.pid };
       const nodeRow = ratioRow(
         'Reference: bare node:http JSON',
         'GET /',
@@ -835,6 +887,7 @@ async function main() {
         ratio: r.ratio,
         pass: r.pass,
       }));
+    figures.push(...memoryFigures);
     if (restarts.length) {
       const worst = restarts.reduce((w, x) => (x.app - x.open > w.app - w.open ? x : w));
       figures.push({
