@@ -43,14 +43,18 @@ const ADMIN_COUNT = `select count(*) from "users" where "users"."is_admin" = $1`
 /** The film page: the film, its stats, the viewer's entry and their friends' entries. */
 const FILM = `select "id", "title", "original_title", "year", "directors", "genres", "runtime", "overview", "poster_url", "imdb_id", "tmdb_id", "source", "created_by", "created_at", "updated_at" from "films" where "films"."id" = $1`;
 const FILM_STATS = `select count(*) filter (where "status" = 'watched')::int, count(*) filter (where "status" = 'watchlist')::int, round(avg("rating"), 1), count("rating")::int from "movies" where "movies"."film_id" = $1`;
-const ENTRY_COLUMNS = `"movies"."id", "movies"."owner_id", "movies"."film_id", "movies"."title", "movies"."year", "movies"."genres", "movies"."director", "movies"."overview", "movies"."poster_url", "movies"."rating", "movies"."status", "movies"."watched_at", "movies"."created_at", "movies"."updated_at", "users"."id", "users"."username", "users"."avatar"`;
+const ENTRY_COLUMNS = `"movies"."id", "movies"."owner_id", "movies"."film_id", "movies"."title", "movies"."year", "movies"."genres", "movies"."director", "movies"."overview", "movies"."poster_url", "movies"."rating", "movies"."status", "movies"."watched_at", "movies"."created_at", "movies"."updated_at", "users"."id", "users"."username", "users"."avatar", "users"."visibility"`;
 const FILM_MINE = `select ${ENTRY_COLUMNS} from "movies" inner join "users" on "users"."id" = "movies"."owner_id" where ("movies"."owner_id" = $1 and "movies"."film_id" = $2)`;
+/** The friends' entries, each as far as its owner's visibility shows it to the viewer ($2 … $8). */
 const FILM_FRIENDS = `select ${ENTRY_COLUMNS} from "movies" inner join "users" on "users"."id" = "movies"."owner_id" where ("movies"."film_id" = $1 and "movies"."owner_id" in (
-    select "friendships"."addressee_id" from "friendships"
-      where "friendships"."requester_id" = $2 and "friendships"."status" = 'accepted'
-    union all
-    select "friendships"."requester_id" from "friendships"
-      where "friendships"."addressee_id" = $3 and "friendships"."status" = 'accepted')) order by "movies"."updated_at" desc, "movies"."id" desc limit $4`;
+      select "friendships"."addressee_id" from "friendships"
+        where "friendships"."requester_id" = $2::uuid and "friendships"."status" = 'accepted'
+      union all
+      select "friendships"."requester_id" from "friendships"
+        where "friendships"."addressee_id" = $3::uuid and "friendships"."status" = 'accepted') and ("users"."id" = $4::uuid or (not exists (select 1 from "blocks" where ("blocks"."blocker_id" = $5::uuid and "blocks"."blocked_id" = "users"."id")
+    or ("blocks"."blocker_id" = "users"."id" and "blocks"."blocked_id" = $6::uuid)) and ("users"."visibility" = 'public' or ("users"."visibility" = 'friends' and exists (select 1 from "friendships" where "friendships"."status" = 'accepted'
+    and least("friendships"."requester_id", "friendships"."addressee_id") = least($7::uuid::uuid, "users"."id"::uuid)
+    and greatest("friendships"."requester_id", "friendships"."addressee_id") = greatest($8::uuid::uuid, "users"."id"::uuid))))))) order by "movies"."updated_at" desc, "movies"."id" desc limit $9`;
 
 /** The conversation list of a member (messages.repository listConversations), every conversation. */
 const CONVERSATIONS = `with unread as (
@@ -142,7 +146,7 @@ function readRoutes(q: Query, jwtSecret: string, filmSearch?: FilmSearch) {
     const [stats] = await q(FILM_STATS, [r.params.film]);
     const [mine, friends] = await Promise.all([
       q(FILM_MINE, [r.params.viewer, r.params.film]),
-      q(FILM_FRIENDS, [r.params.film, r.params.viewer, r.params.viewer, 20]),
+      q(FILM_FRIENDS, [r.params.film, ...Array.from({ length: 7 }, () => r.params.viewer), 100]),
     ]);
     return { ...film, stats, mine: mine[0] ?? null, friends };
   });

@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { comments, type FilmRow, films, messages, movies, notifications } from '../../db/schema/index';
 import { textQuery } from '../../db/text-query';
 
@@ -23,7 +24,15 @@ const {
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 export const findFilm = async (db: Db, id: string): Promise<FilmData | undefined> =>
-  (await db.select(filmColumns).from(films).where(eq(films.id, id)))[0];
+  (
+    await preparedOnce(db, 'film_by_id', (name) =>
+      db
+        .select(filmColumns)
+        .from(films)
+        .where(eq(films.id, sql.placeholder('id')))
+        .prepare(name),
+    ).execute({ id })
+  )[0];
 
 /**
  * True when the catalogue has no imported film (a new install, or one whose only films are the

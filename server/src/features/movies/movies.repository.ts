@@ -64,25 +64,33 @@ export const updateMovie = async (
 
 /** A member's entry for a film, if they hold one. */
 export const findEntryOf = async (db: Db, ownerId: string, filmId: string): Promise<MovieWithOwner | undefined> => {
-  const [row] = await db
-    .select(withOwner)
-    .from(movies)
-    .innerJoin(users, eq(users.id, movies.ownerId))
-    .where(and(eq(movies.ownerId, ownerId), eq(movies.filmId, filmId)));
+  const statement = preparedOnce(db, 'entry_of_film', (name) =>
+    db
+      .select(withOwner)
+      .from(movies)
+      .innerJoin(users, eq(users.id, movies.ownerId))
+      .where(and(eq(movies.ownerId, sql.placeholder('owner')), eq(movies.filmId, sql.placeholder('film'))))
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ owner: ownerId, film: filmId });
   return row && flatten(row);
 };
 
 /** How many entries a film has by status, and its members' ratings' mean (to 1 decimal) and count. */
 export const filmStats = async (db: Db, filmId: string) => {
-  const [row] = await db
-    .select({
-      watched: sql<number>`count(*) filter (where ${movies.status} = 'watched')::int`,
-      watchlist: sql<number>`count(*) filter (where ${movies.status} = 'watchlist')::int`,
-      ratingAvg: sql<string | null>`round(avg(${movies.rating}), 1)`,
-      ratingCount: sql<number>`count(${movies.rating})::int`,
-    })
-    .from(movies)
-    .where(eq(movies.filmId, filmId));
+  const statement = preparedOnce(db, 'film_stats', (name) =>
+    db
+      .select({
+        watched: sql<number>`count(*) filter (where ${movies.status} = 'watched')::int`,
+        watchlist: sql<number>`count(*) filter (where ${movies.status} = 'watchlist')::int`,
+        ratingAvg: sql<string | null>`round(avg(${movies.rating}), 1)`,
+        ratingCount: sql<number>`count(${movies.rating})::int`,
+      })
+      .from(movies)
+      .where(eq(movies.filmId, sql.placeholder('film')))
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ film: filmId });
   return {
     watched: Number(row?.watched ?? 0),
     watchlist: Number(row?.watchlist ?? 0),
@@ -100,27 +108,31 @@ export const FRIENDS_ON_FILM = 100;
  * no more than one with few.
  */
 export const friendsEntriesOf = async (db: Db, viewerId: string, filmId: string): Promise<MovieWithOwner[]> => {
-  const friendIds = sql`(
-    select ${friendships.addresseeId} from ${friendships}
-      where ${friendships.requesterId} = ${viewerId} and ${friendships.status} = 'accepted'
-    union all
-    select ${friendships.requesterId} from ${friendships}
-      where ${friendships.addresseeId} = ${viewerId} and ${friendships.status} = 'accepted')`;
-  const rows = await db
-    .select(withOwner)
-    .from(movies)
-    .innerJoin(users, eq(users.id, movies.ownerId))
-    .where(
-      and(
-        eq(movies.filmId, filmId),
-        sql`${movies.ownerId} in ${friendIds}`,
-        // Friends' entries, as far as each friend's visibility shows them (docs/social.md "Privacy").
-        visibleToViewer(viewerId, { id: users.id, visibility: users.visibility }),
-      ),
-    )
-    .orderBy(desc(movies.updatedAt), desc(movies.id))
-    .limit(FRIENDS_ON_FILM);
-  return rows.map(flatten);
+  const statement = preparedOnce(db, 'friends_entries_of_film', (name) => {
+    const viewer = sql.placeholder('viewer');
+    const friendIds = sql`(
+      select ${friendships.addresseeId} from ${friendships}
+        where ${friendships.requesterId} = ${viewer}::uuid and ${friendships.status} = 'accepted'
+      union all
+      select ${friendships.requesterId} from ${friendships}
+        where ${friendships.addresseeId} = ${viewer}::uuid and ${friendships.status} = 'accepted')`;
+    return db
+      .select(withOwner)
+      .from(movies)
+      .innerJoin(users, eq(users.id, movies.ownerId))
+      .where(
+        and(
+          eq(movies.filmId, sql.placeholder('film')),
+          sql`${movies.ownerId} in ${friendIds}`,
+          // Friends' entries, as far as each friend's visibility shows them (docs/social.md "Privacy").
+          visibleToViewer(viewer, { id: users.id, visibility: users.visibility }),
+        ),
+      )
+      .orderBy(desc(movies.updatedAt), desc(movies.id))
+      .limit(FRIENDS_ON_FILM)
+      .prepare(name);
+  });
+  return (await statement.execute({ viewer: viewerId, film: filmId })).map(flatten);
 };
 
 /** The members holding an entry of a film (whose lists change when the film does). */

@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, union } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { blocks, friendships, users, type Visibility } from '../../db/schema/index';
@@ -55,7 +55,7 @@ export const friendsBetween = (a: Operand | string, b: Operand | string): SQL =>
  * (usually `users.id` and `users.visibility` of a joined owner row, or a lateral alias).
  */
 export function visibleToViewer(
-  viewerId: string | null,
+  viewerId: string | Placeholder | null,
   owner: { id: Operand; visibility: Operand },
   subject: Subject = 'collection',
 ): SQL {
