@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, useId, useState } from 'react';
+import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -28,6 +28,7 @@ export function PosterUpload({ film }: { film: FilmPage }) {
   const [progress, setProgress] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const inputId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
 
   const upload = useMutation({
     mutationFn: (file: File) => uploadPoster(film.id, file, setProgress),
@@ -62,25 +63,28 @@ export function PosterUpload({ film }: { film: FilmPage }) {
 
   return (
     <Box sx={{ mt: 1.5 }}>
+      {/* A real button that opens the hidden file input (a label styled as a button carried
+          role="button", which the label element may not have). */}
       <Button
-        component="label"
-        htmlFor={inputId}
         variant="outlined"
         size="small"
         fullWidth
         startIcon={<CloudUploadIcon />}
         disabled={upload.isPending}
+        aria-describedby={`${inputId}-hint`}
+        onClick={() => fileInput.current?.click()}
       >
         {film.poster_url ? t.replace : t.upload}
-        <input
-          id={inputId}
-          hidden
-          type="file"
-          accept={AVATAR_TYPES.join(',')}
-          aria-describedby={`${inputId}-hint`}
-          onChange={choose}
-        />
       </Button>
+      <input
+        ref={fileInput}
+        id={inputId}
+        hidden
+        type="file"
+        accept={AVATAR_TYPES.join(',')}
+        aria-label={film.poster_url ? t.replace : t.upload}
+        onChange={choose}
+      />
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }} id={`${inputId}-hint`}>
         {t.hint}
       </Typography>
