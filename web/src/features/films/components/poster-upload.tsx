@@ -2,11 +2,11 @@ import type { FilmPage } from '@kinodost/contracts/schemas/films';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { type ChangeEvent, useId, useState } from 'react';
+import { ImagePickButton } from '../../../components/image-pick-button';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -28,7 +28,6 @@ export function PosterUpload({ film }: { film: FilmPage }) {
   const [progress, setProgress] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const inputId = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
 
   const upload = useMutation({
     mutationFn: (file: File) => uploadPoster(film.id, file, setProgress),
@@ -63,27 +62,16 @@ export function PosterUpload({ film }: { film: FilmPage }) {
 
   return (
     <Box sx={{ mt: 1.5 }}>
-      {/* A real button that opens the hidden file input (a label styled as a button carried
-          role="button", which the label element may not have). */}
-      <Button
-        variant="outlined"
+      <ImagePickButton
+        label={film.poster_url ? t.replace : t.upload}
+        accept={AVATAR_TYPES.join(',')}
+        inputId={inputId}
+        onChoose={choose}
         size="small"
         fullWidth
         startIcon={<CloudUploadIcon />}
         disabled={upload.isPending}
         aria-describedby={`${inputId}-hint`}
-        onClick={() => fileInput.current?.click()}
-      >
-        {film.poster_url ? t.replace : t.upload}
-      </Button>
-      <input
-        ref={fileInput}
-        id={inputId}
-        hidden
-        type="file"
-        accept={AVATAR_TYPES.join(',')}
-        aria-label={film.poster_url ? t.replace : t.upload}
-        onChange={choose}
       />
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }} id={`${inputId}-hint`}>
         {t.hint}

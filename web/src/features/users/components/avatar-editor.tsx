@@ -10,7 +10,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useId, useState } from 'react';
+import { ImagePickButton } from '../../../components/image-pick-button';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
@@ -35,7 +36,6 @@ export function AvatarEditor() {
   const [progress, setProgress] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const inputId = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
 
   // The preview URL holds the file in memory until revoked.
   useEffect(() => {
@@ -100,25 +100,14 @@ export function AvatarEditor() {
             {t.hint}
           </Typography>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            {/* A real button that opens the hidden file input: a label styled as a button had
-                role="button" on a label, which assistive technology cannot rely on. */}
-            <Button
-              variant="outlined"
+            <ImagePickButton
+              label={t.choose}
+              accept={AVATAR_TYPES.join(',')}
+              inputId={inputId}
+              onChoose={choose}
               startIcon={<PhotoIcon />}
               disabled={busy}
               aria-describedby={`${inputId}-hint`}
-              onClick={() => fileInput.current?.click()}
-            >
-              {t.choose}
-            </Button>
-            <input
-              ref={fileInput}
-              id={inputId}
-              hidden
-              type="file"
-              accept={AVATAR_TYPES.join(',')}
-              aria-label={t.choose}
-              onChange={choose}
             />
             {file && (
               <>
