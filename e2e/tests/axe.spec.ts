@@ -39,7 +39,7 @@ const violationsOf = async (page: Page) => {
 for (const width of widths) {
   for (const theme of themes) {
     test(`axe finds nothing on any page at ${width} px in the ${theme} theme`, async ({ browser, api, admin }) => {
-      // Twenty-two pages, each rendered and checked: minutes on a busy two-core machine.
+      // Twenty-one pages, each rendered and checked: minutes on a busy two-core machine.
       test.setTimeout(600_000);
       const member = await api.createUser('axe');
       const friend = await api.createUser('axef');
