@@ -32,9 +32,3 @@ export function sampleRss(pids: (number | undefined)[], everyMs = 200): { stop()
     },
   };
 }
-
-/** Waits for a process to settle after its start, then reads its resident set. */
-export async function settledRssMiB(pid: number | undefined, settleMs = 2000): Promise<number> {
-  await new Promise((r) => setTimeout(r, settleMs));
-  return rssMiB(pid);
-}

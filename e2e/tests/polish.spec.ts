@@ -135,7 +135,7 @@ test('a member opening /admin reads the refusal inside the site, with its header
   await expect(page).toHaveURL(/\/admin\/users$/);
 });
 
-test('a poster address on http:// is refused in the add form with the reason, and nothing is added', async ({
+test('a poster address on http:// is refused in the add form with the reason; an https one is taken', async ({
   page,
   api,
 }) => {

@@ -50,6 +50,7 @@ export function withNamedStatements(
 
   const send = (message: Uint8Array, options?: QueryOptions) =>
     client.execProtocolStream(message, { syncToFs: false, onNotice: options?.onNotice });
+  const close = (name: string) => send(concat(protocol.close({ type: 'S', name }), protocol.sync()));
 
   /**
    * Parses `text` under a new name; undefined when it does not parse (PGlite's path then reports
@@ -69,7 +70,7 @@ export function withNamedStatements(
     if (statements.size >= maxStatements) {
       const [oldText, oldest] = statements.entries().next().value as [string, Statement];
       statements.delete(oldText);
-      await send(concat(protocol.close({ type: 'S', name: oldest.name }), protocol.sync()));
+      await close(oldest.name);
     }
     const statement = {
       name,
@@ -85,7 +86,7 @@ export function withNamedStatements(
     const known = statements.get(text);
     if (known && performance.now() - known.preparedAt > lifeMs) {
       statements.delete(text);
-      await send(concat(protocol.close({ type: 'S', name: known.name }), protocol.sync()));
+      await close(known.name);
       return prepare(text, inTransaction);
     }
     if (known) {
@@ -144,8 +145,9 @@ export function withNamedStatements(
         // refuses to run it. Forgotten here, the text is prepared afresh on a later run.
         if ((error as { code?: string }).code === '0A000' && statements.get(text) === statement) {
           statements.delete(text);
-          // In a transaction that the error aborted, the close waits for the next statement's prepare.
-          await send(concat(protocol.close({ type: 'S', name: statement.name }), protocol.sync())).catch(() => {});
+          // In a transaction the error aborted, the close may fail: the unused name then stays
+          // with the session, which is harmless.
+          await close(statement.name).catch(() => {});
         }
         throw error;
       }

@@ -34,6 +34,11 @@ export const staleJobs = async (db: Db, staleMs: number): Promise<ImportJobRow[]
       ),
     );
 
+/** The rest of the transaction plans each statement for its own parameters, keeping no plan. */
+export const planEachRun = async (tx: Db) => {
+  await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
+};
+
 /** One film of a batch as the matching query reads it. */
 interface MatchInput {
   idx: number;
@@ -123,15 +128,17 @@ export interface EntryValues {
   watchedAt: Date | null;
 }
 
+/** An entry's values as the statements below read them from JSON. */
+const entryJson = (v: EntryValues) => ({
+  rating: v.rating,
+  status: v.status,
+  watched_at: v.watchedAt?.toISOString() ?? null,
+});
+
 /** Adds entries and records them in the job's undo log, in one statement. */
 export const insertEntries = async (db: Db, jobId: string, ownerId: string, values: EntryValues[]) => {
   if (values.length === 0) return;
-  const rows = values.map((v) => ({
-    film_id: v.filmId,
-    rating: v.rating,
-    status: v.status,
-    watched_at: v.watchedAt?.toISOString() ?? null,
-  }));
+  const rows = values.map((v) => ({ film_id: v.filmId, ...entryJson(v) }));
   await db.execute(sql`
     with added as (
       insert into movies (owner_id, film_id, rating, status, watched_at)
@@ -146,12 +153,7 @@ export const insertEntries = async (db: Db, jobId: string, ownerId: string, valu
 /** Sets rating, status and watched_at of entries, one statement. */
 export const updateEntries = async (db: Db, values: (EntryValues & { id: string })[]) => {
   if (values.length === 0) return;
-  const rows = values.map((v) => ({
-    id: v.id,
-    rating: v.rating,
-    status: v.status,
-    watched_at: v.watchedAt?.toISOString() ?? null,
-  }));
+  const rows = values.map((v) => ({ id: v.id, ...entryJson(v) }));
   await db.execute(sql`
     update movies m set rating = v.rating, status = v.status, watched_at = v.watched_at, updated_at = now()
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, rating smallint, status text, watched_at timestamptz)

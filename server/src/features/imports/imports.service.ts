@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { ImportJobRow, UnmatchedTitle } from '../../db/schema/index';
@@ -86,7 +85,7 @@ export const createImportsService = ({ db, kind, bus, log, runAfterReply }: Impo
       const tx = txRaw as unknown as Db;
       // Planned afresh each time: the member's entries grow as the import goes, and a plan kept
       // from its first batches (on PGlite statements are kept by name) read every entry.
-      await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
+      await repo.planEachRun(tx);
       const input = items.map((i, idx) => ({ idx, imdb_id: i.imdbId, title: i.title, year: i.year }));
       const filmOf = new Map<number, { id: string; member: boolean }>();
       const entries = new Map<string, repo.EntryState>();
