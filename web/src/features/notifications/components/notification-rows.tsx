@@ -9,7 +9,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
@@ -60,13 +60,22 @@ export function NotificationRows({
   withDivider: boolean;
 }) {
   const titleId = useId();
+  const title = useRef<HTMLHeadingElement>(null);
   const now = Date.now();
+  // The button goes once nothing is unread (and is disabled meanwhile): focus moves to the
+  // section's title first, so it stays in the popup and Escape still closes it.
+  const markAllRead = () => {
+    title.current?.focus();
+    onMarkAllRead();
+  };
   return (
     <Box component="section" aria-labelledby={titleId}>
       {withDivider && <Divider />}
       <Box sx={{ display: 'flex', alignItems: 'center', px: 2, pt: 1.5, pb: 0.5 }}>
         <Typography
           id={titleId}
+          ref={title}
+          tabIndex={-1}
           variant="subtitle2"
           component="h3"
           color="text.secondary"
@@ -75,7 +84,7 @@ export function NotificationRows({
           {t.others}
         </Typography>
         {unreadCount > 0 && (
-          <Button size="small" onClick={onMarkAllRead} disabled={isMarking}>
+          <Button size="small" onClick={markAllRead} disabled={isMarking}>
             {t.markAllRead}
           </Button>
         )}

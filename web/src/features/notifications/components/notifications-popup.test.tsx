@@ -85,6 +85,10 @@ describe('the notifications popup beyond friend requests', () => {
       ).toEqual(['true', 'true']),
     );
     expect(within(popup).queryByRole('button', { name: 'Hamısını oxunmuş et' })).not.toBeInTheDocument();
+    // Focus stayed in the popup (the button that had it is gone), so Escape still closes it.
+    expect(popup).toContainElement(document.activeElement as HTMLElement);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Bildirişlər' })).not.toBeInTheDocument());
   });
 
   it('without requests, the others alone show, not the empty text', async () => {
