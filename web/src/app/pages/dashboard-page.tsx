@@ -2,7 +2,7 @@ import type { Movie } from '@kinodost/contracts/schemas/movies';
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { lazy, Suspense, useState } from 'react';
-import type { DashboardTab } from '../../features/feed/components/dashboard-tabs';
+import { type DashboardTab, DashboardTabs } from '../../features/feed/components/dashboard-tabs';
 import { MyMovies } from '../../features/movies/components/my-movies';
 import { useAddMovieRequest } from '../../features/movies/hooks/add-movie-trigger';
 import { az } from '../../i18n/az';
@@ -15,12 +15,11 @@ import { PageContainer } from './page-container';
 const MovieFormDialog = lazy(async () => ({
   default: (await import('../../features/movies/components/movie-form-dialog')).MovieFormDialog,
 }));
-// The feed and the phone's tabs come after the collection: the page's first paint is the collection.
+// The feed comes after the collection: the page's first paint is the collection. The phone's tabs
+// are part of that paint: loaded apart, they arrived a round trip after the page's code and pushed
+// the collection down when they did (Lighthouse's layout shift).
 const FriendsActivity = lazy(async () => ({
   default: (await import('../../features/feed/components/friends-activity')).FriendsActivity,
-}));
-const DashboardTabs = lazy(async () => ({
-  default: (await import('../../features/feed/components/dashboard-tabs')).DashboardTabs,
 }));
 const DeleteMovieDialog = lazy(async () => ({
   default: (await import('../../features/movies/components/delete-movie-dialog')).DeleteMovieDialog,
@@ -57,9 +56,7 @@ export function DashboardPage() {
     <PageContainer title={username ? t.welcome(username) : t.welcomeAnonymous} intro={t.intro}>
       {narrow ? (
         <>
-          <Suspense fallback={null}>
-            <DashboardTabs value={tab} onChange={setTab} />
-          </Suspense>
+          <DashboardTabs value={tab} onChange={setTab} />
           {tab === 'collection' ? (
             <MyMovies onAdd={openAdd} onEdit={openForm} onDelete={setDeleting} />
           ) : (
