@@ -1,6 +1,5 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { preparedOnce } from './prepared';
 import { searchWords } from './schema/index';
 
 /** The last query word matches as a prefix from this many letters on. */
@@ -22,49 +21,34 @@ const lexeme = (w: string) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'
 const lexemeSql = (column: string) =>
   sql.raw(`'''' || replace(replace(${column}, '\\', '\\\\'), '''', '''''') || ''''`);
 
+/** What a search's first statement answers, before the caller's own columns (its page). */
+export interface TextQueryRow {
+  words: string[] | null;
+  tsq: string | null;
+  match: string | null;
+  n: number;
+}
+
 /**
- * The tsquery a search runs, and how many hits it has. The query is folded exactly like the
- * stored text (kd_fold in SQL: case, Azerbaijani diacritics, dotted and dotless i) and split
- * into words by the same parser. Every query word must match a word of the document, as typed
- * or as a prefix (`godf` finds Godfather). When nothing matches, words no document has are
- * taken for typos and replaced by their closest known spellings (trigram similarity in
- * search_words, a small table shared by movies and films).
+ * The CTEs `words`, `parts`, `lexemes` and `typed` of a search's first statement. `typed` has one
+ * row: the query's `words`, its tsquery as typed (`tsq`, for ranking) and the tsquery that finds
+ * the same documents through the index (`match`). When the placeholder `corrected` holds a
+ * tsquery (a typo pass, below), both are that one instead; the placeholder `query` is the query.
  *
- * A query with hits (the common one) costs one statement: its words, its tsquery and its
- * capped count together. The words are read from to_tsvector's positions (the same parser and
- * dictionary): ts_debug, which gave them before, cost more than many a search it served.
+ * The query is folded exactly like the stored text (kd_fold in SQL: case, Azerbaijani
+ * diacritics, dotted and dotless i) and split into words by the same parser, read from
+ * to_tsvector's positions: ts_debug, which gave them before, cost more than many a search it
+ * served. Every query word must match a word of the document, as typed or, for the last one,
+ * as a prefix (`godf` finds Godfather).
  *
  * The last word's prefix is matched as the known words it stands for (search_words, by the
  * byte-order index of migration 0019) when there are a few: the search index finds a prefix's
  * documents by gathering every posting of every word it begins before it can intersect them
  * with the other words (50,000 postings for a common word), where named words are intersected
- * by skipping, three to ten times cheaper (docs/benchmarks.md, "Search under load"). `tsq` is
- * the query as typed, for ranking; `match` finds the same documents, for the index.
- *
- * `countHits` is the SQL that counts the documents a tsquery (given as SQL) matches, capped as
- * the caller likes; a tsquery of `null` means the query has no words at all.
+ * by skipping, three to ten times cheaper (docs/benchmarks.md, "Search under load").
  */
-export async function textQuery(
-  db: Db,
-  table: 'movies' | 'films',
-  query: string,
-  countHits: (tsq: SQL) => SQL,
-): Promise<{ tsq: string | null; match: string | null; total: number }> {
-  // Each word once, at its last place, in the order typed: the last word is the one still being
-  // typed, so it also matches as a prefix (search as you type); a prefix of every earlier or
-  // shorter word ('a', 'the') would match most of the catalogue. A named statement per table
-  // (its count differs): planning it cost as much as running it.
-  const statement = preparedOnce(db, `text_query_${table}`, (name) =>
-    db
-      .select({
-        words: sql<string[] | null>`words`,
-        tsq: sql<string | null>`tsq`,
-        match: sql<string | null>`match`,
-        n: sql<number>`n`,
-      })
-      .from(
-        sql`(${sql`
-      with words as (
+export const typedQueryCtes = sql`
+      words as (
         select lexeme as w, positions[array_length(positions, 1)] as at
         from unnest(to_tsvector('simple'::regconfig, kd_fold(${sql.placeholder('query')})))
       ), parts as (
@@ -85,25 +69,38 @@ export async function textQuery(
         from parts
       ), typed as (
         select array_agg(w order by at) as words,
-          string_agg(typed, ' & ' order by at) as tsq,
-          string_agg(matched, ' & ' order by at) as match
+          coalesce(${sql.placeholder('corrected')}::text, string_agg(typed, ' & ' order by at)) as tsq,
+          coalesce(${sql.placeholder('corrected')}::text, string_agg(matched, ' & ' order by at)) as match
         from lexemes
-      )
-      select words, tsq, match,
-        case when match is null then 0 else ${countHits(sql`to_tsquery('simple'::regconfig, typed.match)`)} end as n
-      from typed`}) first`,
-      )
-      .prepare(name),
-  );
-  const [first] = await statement.execute({ query });
-  const words = first?.words ?? [];
-  if (words.length === 0 || !first?.tsq || !first.match) return { tsq: null, match: null, total: 0 };
-  let tsq: string = first.tsq;
-  let total = Number(first.n);
-  if (total > 0) return { tsq, match: first.match, total };
+      )`;
 
-  // Nothing: each word no document has is taken for a typo and replaced by its closest known
-  // spellings, the single closest first, then the few closest.
+/** The documents' test for the index, in a statement that starts with typedQueryCtes. */
+export const matchesTyped = (vector: SQLWrapper) =>
+  sql`${vector} @@ (select to_tsquery('simple'::regconfig, typed.match) from typed)`;
+
+/**
+ * Runs a search's first statement (`first`, which starts with typedQueryCtes and answers a
+ * TextQueryRow with the caller's page) and, when the query's words have no hits, runs it again
+ * with the typos corrected: each word no document has is replaced by its closest known spellings
+ * (trigram similarity in search_words, a small table shared by movies and films), the single
+ * closest first, then the few closest. A query with hits (the common one) costs one statement:
+ * its words, its tsquery, its capped count and its page together.
+ *
+ * Answers the row that found hits (or the last one tried), with `total` its count; `null` when
+ * the query has no words at all.
+ */
+export async function textQuery<R extends TextQueryRow>(
+  db: Db,
+  first: (corrected: string | null) => Promise<R | undefined>,
+): Promise<{ row: R; tsq: string; match: string; total: number } | null> {
+  // Each word once, at its last place, in the order typed: the last word is the one still being
+  // typed, so it also matches as a prefix (search as you type); a prefix of every earlier or
+  // shorter word ('a', 'the') would match most of the catalogue.
+  let row = await first(null);
+  const words = row?.words ?? [];
+  if (!row || words.length === 0 || !row.tsq || !row.match) return null;
+  if (Number(row.n) > 0) return { row, tsq: row.tsq, match: row.match, total: Number(row.n) };
+
   const asTyped = (w: string, i: number) =>
     i === words.length - 1 && w.length >= PREFIX_MIN_LENGTH ? `${lexeme(w)}:*` : lexeme(w);
   const corrections = rowsOf<{ w: string; word: string }>(
@@ -118,6 +115,7 @@ export async function textQuery(
         limit ${TYPO_CANDIDATES}
       ) d`),
   );
+  let tsq = row.tsq;
   for (const take of corrections.length ? [1, TYPO_CANDIDATES] : []) {
     tsq = words
       .map((w, i) => {
@@ -125,11 +123,10 @@ export async function textQuery(
         return known.length ? `(${known.map((c) => lexeme(c.word)).join(' | ')})` : asTyped(w, i);
       })
       .join(' & ');
-    const [counted] = rowsOf<{ n: number }>(
-      await db.execute(sql`select ${countHits(sql`to_tsquery('simple'::regconfig, ${tsq})`)} as n`),
-    );
-    total = Number(counted?.n ?? 0);
-    if (total > 0) break;
+    const corrected = await first(tsq);
+    if (!corrected) break;
+    row = corrected;
+    if (Number(row.n) > 0) break;
   }
-  return { tsq, match: tsq, total };
+  return { row, tsq, match: tsq, total: Number(row.n) };
 }

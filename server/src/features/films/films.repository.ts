@@ -2,7 +2,7 @@ import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm
 import type { Db } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { comments, type FilmRow, films, messages, movies, notifications } from '../../db/schema/index';
-import { textQuery } from '../../db/text-query';
+import { matchesTyped, textQuery, typedQueryCtes } from '../../db/text-query';
 
 /** All SQL about the film catalogue. */
 
@@ -194,48 +194,70 @@ export const searchFilms = async (
   query: string,
   page: { page: number; limit: number },
 ): Promise<{ rows: (FilmData & { score: number })[]; total: number }> => {
-  const { tsq, match, total } = await textQuery(
-    db,
-    'films',
-    query,
-    (q) =>
-      sql`(select count(*)::int from (select 1 from ${films} where ${films.searchVector} @@ ${q} limit ${FILM_SEARCH_CAP}) hits)`,
-  );
-  if (tsq === null || match === null || total === 0) return { rows: [], total: 0 };
-  const ranked = rowsOf<{ id: string; score: number }>(
-    await db.execute(sql`
-      with hits as (
-        (select id, title_key, search_text, year from ${films} where title_key = kd_fold(${query}))
-        union
-        (select id, title_key, search_text, year from ${films}
-          where search_vector @@ to_tsquery('simple'::regconfig, ${match}) limit ${FILM_SEARCH_CAP})
-      )
-      select id, (title_key = kd_fold(${query}))::int + word_similarity(kd_fold(${query}), search_text) as score
-      from hits
-      order by score desc, similarity(title_key, kd_fold(${query})) desc, year desc nulls last, id
-      limit ${page.limit} offset ${(page.page - 1) * page.limit}`),
-  );
-  if (ranked.length === 0) return { rows: [], total };
-  const byId = new Map(
-    (
-      await db
-        .select(filmColumns)
-        .from(films)
-        .where(
-          inArray(
-            films.id,
-            ranked.map((r) => r.id),
-          ),
-        )
-    ).map((f) => [f.id, f]),
-  );
-  const rows = ranked.flatMap((r) => {
-    const film = byId.get(r.id);
+  const statements = filmSearchStatements(db);
+  const params = { query, limit: page.limit, offset: (page.page - 1) * page.limit };
+  const found = await textQuery(db, async (corrected) => (await statements.first.execute({ ...params, corrected }))[0]);
+  if (!found || found.total === 0) return { rows: [], total: 0 };
+  const ids = found.row.page ?? [];
+  const scores = found.row.scores ?? [];
+  if (ids.length === 0) return { rows: [], total: found.total };
+  const byId = new Map((await statements.byIds.execute({ ids: `{${ids.join(',')}}` })).map((f) => [f.id, f]));
+  const rows = ids.flatMap((id, i) => {
+    const film = byId.get(id);
     // The score is 0-1: an exact title's bonus only orders it first.
-    return film ? [{ ...film, score: Number(Math.min(1, Number(r.score)).toFixed(4)) }] : [];
+    return film ? [{ ...film, score: Number(Math.min(1, Number(scores[i])).toFixed(4)) }] : [];
   });
-  return { rows, total };
+  return { rows, total: found.total };
 };
+
+/** Film search's named statements (each planned once per connection: planning cost as much as running). */
+const filmSearchStatements = (db: Db) =>
+  preparedOnce(db, 'search_films', () => {
+    const folded = sql`kd_fold(${sql.placeholder('query')})`;
+    // The index's first FILM_SEARCH_CAP hits (each read once), counted, and with the films whose
+    // whole title is the query, ranked: the page's ids and scores.
+    const first = db
+      .select({
+        words: sql<string[] | null>`words`,
+        tsq: sql<string | null>`tsq`,
+        match: sql<string | null>`match`,
+        n: sql<number>`n`,
+        page: sql<string[] | null>`page`,
+        scores: sql<number[] | null>`scores`,
+      })
+      .from(
+        sql`(${sql`with ${typedQueryCtes}, found as materialized (
+          select id, title_key, search_text, year from ${films}
+          where ${matchesTyped(films.searchVector)}
+          limit ${FILM_SEARCH_CAP}
+        ), counted as (select count(*)::int as n from found),
+        on_page as (
+          select id, score, row_number() over (
+            order by score desc, similarity(title_key, ${folded}) desc, year desc nulls last, id) as place
+          from (
+            select id, title_key, year, (title_key = ${folded})::int + word_similarity(${folded}, search_text) as score
+            from (
+              (select id, title_key, search_text, year from ${films} where title_key = ${folded}
+                and (select n from counted) > 0)
+              union
+              (select id, title_key, search_text, year from found)
+            ) hits
+          ) scored
+          order by place limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
+        )
+        select typed.words, typed.tsq, typed.match, counted.n,
+          (select array_agg(id order by place) from on_page) as page,
+          (select array_agg(score order by place) from on_page) as scores
+        from typed, counted`}) first`,
+      )
+      .prepare('search_films_first');
+    const byIds = db
+      .select(filmColumns)
+      .from(films)
+      .where(sql`${films.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .prepare('search_films_by_ids');
+    return { first, byIds };
+  });
 
 /** The catalogue's films of these TMDB ids, by id. */
 export const filmIdsByTmdbId = async (db: Db, tmdbIds: number[]): Promise<Map<number, string>> => {

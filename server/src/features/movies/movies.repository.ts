@@ -1,9 +1,9 @@
-import { and, count, desc, eq, getTableColumns, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pageWithTotal } from '../../db/paging';
 import { preparedOnce } from '../../db/prepared';
 import { friendships, type MovieRow, movies, users, type Visibility } from '../../db/schema/index';
-import { textQuery } from '../../db/text-query';
+import { matchesTyped, textQuery, typedQueryCtes } from '../../db/text-query';
 import { visibleToViewer } from '../privacy';
 
 /** All SQL about movies. */
@@ -199,14 +199,15 @@ const withScore = (r: { movie: MovieData; owner: MovieOwner; score: number }) =>
  * the movie's words (trigram word similarity), then by full-text rank; a broader query (a common word) lists its
  * hits newest first, since ranking a hundred thousand equal hits orders nothing.
  *
- * Each page is picked from the movies alone (ids, in a subquery), then read with its owners and
- * scores: joined in one query, PostgreSQL joined every hit to its owner before sorting, slow for a
- * name with thousands of hits (docs/benchmarks.md). How the newest hits are found depends on how many there
- * are (docs/benchmarks.md, "Search under load"): up to SEARCH_TOTAL_CAP, from the search index
- * and sorted; past it, a query whose words one movie in a thousand or more has, by walking
- * movies_created_at_idx backwards and testing each movie until the page is full. The test is
- * written as ts_match_vq, which the search index cannot serve, so the planner cannot take the
- * index's bitmap of every hit (tens of thousands for a common word, read for each page) for the cheaper path.
+ * Up to SEARCH_TOTAL_CAP hits, the first statement (db/text-query.ts) reads each hit from the
+ * heap once: it counts them and picks the page's ids from the same rows, ranked or sorted. A
+ * second statement reads the page's movies with their owners by id: joined in one query,
+ * PostgreSQL joined every hit to its owner before sorting, slow for a name with thousands of hits
+ * (docs/benchmarks.md). Past SEARCH_TOTAL_CAP, a query whose words one movie in a thousand or
+ * more has, the page is found by walking movies_created_at_idx backwards and testing each movie
+ * until the page is full ("Search under load" there). The test is written as ts_match_vq, which
+ * the search index cannot serve, so the planner cannot take the index's bitmap of every hit
+ * (tens of thousands for a common word, read for each page) for the cheaper path.
  */
 export const searchMovies = async (
   db: Db,
@@ -214,60 +215,93 @@ export const searchMovies = async (
   page: { page: number; limit: number },
   hiddenOwners: string[] = [],
 ): Promise<{ rows: (MovieWithOwner & { score: number })[]; total: number }> => {
-  // Entries of members whose collection the caller may not see (privacy/visibility.ts hiddenOwnersFor).
-  const shown = hiddenOwners.length === 0 ? sql`` : sql` and ${notInArray(movies.ownerId, hiddenOwners)}`;
-  const { tsq, match, total } = await textQuery(
-    db,
-    'movies',
+  const params = {
     query,
-    (q) =>
-      sql`(select count(*)::int from (select 1 from ${movies} where ${movies.searchVector} @@ ${q}${shown} limit ${SEARCH_TOTAL_CAP}) hits)`,
-  );
-  if (tsq === null || match === null || total === 0) return { rows: [], total };
-  // Three statements, each named once: ranked, sorted from the index, or walked newest first.
-  const kind = total < RANKED_HITS ? 'ranked' : total < SEARCH_TOTAL_CAP ? 'sorted' : 'walked';
-  const statement = preparedOnce(db, `search_movies_${kind}`, (name) => {
-    const tsquery = sql`to_tsquery('simple'::regconfig, ${sql.placeholder('tsq')})`;
-    const matching = sql`to_tsquery('simple'::regconfig, ${sql.placeholder('match')})`;
+    // Owners the caller may not see (privacy/visibility.ts hiddenOwnersFor), as a uuid[] literal
+    // ('{}' for none): one statement for any list.
+    hidden: `{${hiddenOwners.join(',')}}`,
+    limit: page.limit,
+    offset: (page.page - 1) * page.limit,
+  };
+  const statements = searchStatements(db);
+  const found = await textQuery(db, async (corrected) => (await statements.first.execute({ ...params, corrected }))[0]);
+  if (!found || found.total === 0) return { rows: [], total: 0 };
+  const { row, tsq, match, total } = found;
+  if (total < SEARCH_TOTAL_CAP) {
+    const ids = row.page ?? [];
+    if (ids.length === 0) return { rows: [], total };
+    const byId = new Map(
+      (await statements.byIds.execute({ query, ids: `{${ids.join(',')}}` })).map((r) => [r.movie.id, r]),
+    );
+    return { rows: ids.flatMap((id) => byId.get(id) ?? []).map(withScore), total };
+  }
+  const rows = await statements.walked.execute({ ...params, tsq, match });
+  return { rows: rows.map(withScore), total };
+};
+
+/** Movie search's named statements (each planned once per connection: planning cost as much as running). */
+const searchStatements = (db: Db) =>
+  preparedOnce(db, 'search_movies', () => {
     // Relevance: how close the whole query is to a run of the movie's words (1 = contained as typed).
     const score = sql<number>`word_similarity(kd_fold(${sql.placeholder('query')}), ${movies.searchText})`;
-    // Owners the caller may not see, as a uuid[] literal ('{}' for none): one statement for any list.
-    const hiddenOut = sql` and not (${movies.ownerId} = any(${sql.placeholder('hidden')}::uuid[]))`;
-    const rank = sql<number>`ts_rank(${movies.searchVector}, ${tsquery}, 1)`;
-    const order =
-      kind === 'ranked'
-        ? [desc(score), desc(rank), desc(movies.createdAt), desc(movies.id)]
-        : [desc(movies.createdAt), desc(movies.id)];
+    const hiddenOut = sql`not (${movies.ownerId} = any(${sql.placeholder('hidden')}::uuid[]))`;
+    const pageOf = sql`limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+    // The hits (each read once), counted, and the page's ids: up to RANKED_HITS ranked by
+    // relevance, then by full-text rank; more newest first (ranking a thousand equal hits orders
+    // nothing); none past SEARCH_TOTAL_CAP, whose page is walked (below).
+    const ranked = sql`counted.n < ${RANKED_HITS}`;
+    const first = db
+      .select({
+        words: sql<string[] | null>`words`,
+        tsq: sql<string | null>`tsq`,
+        match: sql<string | null>`match`,
+        n: sql<number>`n`,
+        page: sql<string[] | null>`page`,
+      })
+      .from(
+        sql`(${sql`with ${typedQueryCtes}, hits as materialized (
+          select id, created_at, search_text, search_vector from ${movies}
+          where ${matchesTyped(movies.searchVector)} and ${hiddenOut}
+          limit ${SEARCH_TOTAL_CAP}
+        ), counted as (select count(*)::int as n from hits)
+        select typed.words, typed.tsq, typed.match, counted.n,
+          case when counted.n < ${SEARCH_TOTAL_CAP} then (
+            select array_agg(id order by place) from (
+              select id, row_number() over (order by
+                case when ${ranked} then word_similarity(kd_fold(${sql.placeholder('query')}), search_text) end desc nulls last,
+                case when ${ranked} then ts_rank(search_vector, to_tsquery('simple'::regconfig, typed.tsq), 1) end desc nulls last,
+                created_at desc, id desc) as place
+              from hits order by place ${pageOf}) on_page
+          ) end as page
+        from typed, counted`}) first`,
+      )
+      .prepare('search_movies_first');
+    // The page's movies with their owners and scores.
+    const byIds = db
+      .select({ ...withOwner, score })
+      .from(movies)
+      .innerJoin(users, eq(users.id, movies.ownerId))
+      .where(sql`${movies.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .prepare('search_movies_by_ids');
     const onPage = db
       .select({
         pageId: sql<string>`${movies.id}`.as('page_id'),
-        place: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('place'),
+        place: sql<number>`row_number() over (order by ${movies.createdAt} desc, ${movies.id} desc)`.as('place'),
       })
       .from(movies)
       .where(
-        kind === 'walked'
-          ? sql`ts_match_vq(${movies.searchVector}, ${matching})${hiddenOut}`
-          : sql`${movies.searchVector} @@ ${matching}${hiddenOut}`,
+        sql`ts_match_vq(${movies.searchVector}, to_tsquery('simple'::regconfig, ${sql.placeholder('match')})) and ${hiddenOut}`,
       )
-      .orderBy(...order)
+      .orderBy(desc(movies.createdAt), desc(movies.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .as('on_page');
-    return db
+    const walked = db
       .select({ ...withOwner, score })
       .from(onPage)
       .innerJoin(movies, eq(movies.id, onPage.pageId))
       .innerJoin(users, eq(users.id, movies.ownerId))
       .orderBy(onPage.place)
-      .prepare(name);
+      .prepare('search_movies_walked');
+    return { first, byIds, walked };
   });
-  const rows = await statement.execute({
-    query,
-    tsq,
-    match,
-    hidden: `{${hiddenOwners.join(',')}}`,
-    limit: page.limit,
-    offset: (page.page - 1) * page.limit,
-  });
-  return { rows: rows.map(withScore), total };
-};

@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { searchFilms } from '../features/films/films.repository';
+import { searchMovies } from '../features/movies/movies.repository';
+import { insertMembers } from '../test/factories/user';
+import { nodesOf, plansOf } from '../test/query-plans';
+import { createTestDatabase, type TestDatabase } from '../test/test-database';
+
+// A search with hits reads each hit from the heap once: its first statement counts the hits and
+// picks the page from the same rows, and the second reads only the page by id. Counting and then
+// paging from the search index again read every hit twice, which was most of a search's time
+// over a million movies (docs/benchmarks.md, "Search under load").
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const db = database.db;
+  const owners = await insertMembers(
+    db,
+    Array.from({ length: 40 }, (_, i) => `axtaran_${i}`),
+  );
+  // 200 films, 40 of them named "Gizli bağ", each in five members' collections: 40 film hits
+  // and 200 movie hits, under both caps, among 1,000 entries.
+  await db.execute(sql`
+    insert into films (title, year, source)
+    select case when g % 5 = 0 then 'Gizli bağ ' || g else 'Uzaq sahil ' || g end, 1990 + g % 30, 'catalogue'
+    from generate_series(1, 200) g`);
+  await db.execute(sql`
+    insert into movies (owner_id, film_id, status)
+    select o.id, f.id, 'watched'
+    from films f cross join lateral (
+      select id from users where id = any(${`{${owners.join(',')}}`}::uuid[])
+      order by md5(f.id::text || users.id::text) limit 5) o`);
+  await db.execute(sql`analyze films`);
+  await db.execute(sql`analyze movies`);
+});
+afterAll(() => database.drop());
+
+/** How many statements `run` sends, and their plans' reads of `index`. */
+async function readsOf(run: () => Promise<unknown>, index: string) {
+  const plans = await plansOf(database, run);
+  return {
+    statements: plans.length,
+    scans: plans.flatMap(({ plan }) => nodesOf(plan)).filter((n) => n['Index Name'] === index),
+  };
+}
+
+it('movie search: two statements, the hits read from the search index once', async () => {
+  const found = await searchMovies(database.db, 'gizli bag', { page: 1, limit: 20 });
+  expect(found.total).toBe(200);
+  expect(found.rows).toHaveLength(20);
+  const { statements, scans } = await readsOf(
+    () => searchMovies(database.db, 'gizli bag', { page: 1, limit: 20 }),
+    'movies_search_fts_idx',
+  );
+  expect(statements).toBe(2);
+  expect(scans).toHaveLength(1);
+});
+
+it('film search: two statements, the hits read from the search index once', async () => {
+  const found = await searchFilms(database.db, 'gizli bag', { page: 1, limit: 10 });
+  expect(found.total).toBe(40);
+  expect(found.rows).toHaveLength(10);
+  const { statements, scans } = await readsOf(
+    () => searchFilms(database.db, 'gizli bag', { page: 1, limit: 10 }),
+    'films_search_fts_idx',
+  );
+  expect(statements).toBe(2);
+  expect(scans).toHaveLength(1);
+});
