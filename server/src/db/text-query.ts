@@ -39,7 +39,10 @@ export interface TextQueryRow {
  * diacritics, dotted and dotless i) and split into words by the same parser, read from
  * to_tsvector's positions: ts_debug, which gave them before, cost more than many a search it
  * served. Every query word must match a word of the document, as typed or, for the last one,
- * as a prefix (`godf` finds Godfather).
+ * as a prefix (`godf` finds Godfather). Each word counts once, at its last place, in the order
+ * typed: the last word is the one still being typed, so it also matches as a prefix (search as
+ * you type); a prefix of every earlier or shorter word ('a', 'the') would match most of the
+ * catalogue.
  *
  * The last word's prefix is matched as the known words it stands for (search_words, by the
  * byte-order index of migration 0019) when there are a few: the search index finds a prefix's
@@ -93,9 +96,6 @@ export async function textQuery<R extends TextQueryRow>(
   db: Db,
   first: (corrected: string | null) => Promise<R | undefined>,
 ): Promise<{ row: R; tsq: string; match: string; total: number } | null> {
-  // Each word once, at its last place, in the order typed: the last word is the one still being
-  // typed, so it also matches as a prefix (search as you type); a prefix of every earlier or
-  // shorter word ('a', 'the') would match most of the catalogue.
   let row = await first(null);
   const words = row?.words ?? [];
   if (!row || words.length === 0 || !row.tsq || !row.match) return null;
