@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, isValidElement, lazy } from 'react';
-import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
-import { myMoviesQuery } from '../features/movies/hooks/movie-queries';
+import { matchRoutes, type Params, type RouteObject, useRoutes } from 'react-router';
+import { movieQuery, myMoviesQuery } from '../features/movies/hooks/movie-queries';
 import { currentProfileQuery } from '../lib/auth/get-current-profile';
 import { getToken } from '../lib/storage';
 import { RequireAdmin, RequireAuth } from './guards';
@@ -45,9 +45,15 @@ const AdminNewslettersPage = lazyNamed(() => import('./pages/admin-newsletters-p
 
 /** What a member's page fetches before its code has arrived (see preloadRoute). */
 interface RouteHandle {
-  prefetch?: (client: QueryClient) => Promise<unknown>;
+  prefetch?: (client: QueryClient, params: Params) => Promise<unknown>;
 }
 const dashboardHandle: RouteHandle = { prefetch: (client) => client.prefetchInfiniteQuery(myMoviesQuery()) };
+// The movie page shows nothing but a spinner until its movie arrives: asked for with the code, the
+// movie no longer waits for the page's chunk to run first. (A film's query is keyed by the viewer,
+// whom only the profile names, so the film page is left to ask itself.)
+const movieHandle: RouteHandle = {
+  prefetch: (client, params) => client.prefetchQuery(movieQuery(params.movieId ?? '')),
+};
 
 /** The route tree of docs/product.md#pages-and-routes. Exported for tests (createMemoryRouter). */
 export const routes: RouteObject[] = [
@@ -68,7 +74,7 @@ export const routes: RouteObject[] = [
           { path: 'reset-password/:token', element: <ResetPasswordPage /> },
           { path: 'user/username/:username', element: <PublicProfilePage /> },
           { path: 'user/:userId', element: <PublicProfilePage /> },
-          { path: 'movie/:movieId', element: <MoviePage /> },
+          { path: 'movie/:movieId', element: <MoviePage />, handle: movieHandle },
           { path: 'film/:filmId', element: <FilmPage /> },
           { path: 'newsletters', element: <NewslettersPage /> },
           { path: 'newsletters/:id', element: <NewsletterPage /> },
@@ -126,8 +132,8 @@ export function routeLoaders(pathname: string): (() => Promise<unknown>)[] {
 export function preloadRoute(pathname: string, client?: QueryClient): Promise<void> {
   if (client !== undefined && getToken() !== null) {
     void client.prefetchQuery(currentProfileQuery);
-    for (const { route } of matchRoutes(routes, pathname) ?? [])
-      void (route.handle as RouteHandle | undefined)?.prefetch?.(client);
+    for (const { route, params } of matchRoutes(routes, pathname) ?? [])
+      void (route.handle as RouteHandle | undefined)?.prefetch?.(client, params);
   }
   // A failure here is left to React.lazy, which imports again and shows the route error page.
   const loads = routeLoaders(pathname).map((load) => load().catch(() => {}));

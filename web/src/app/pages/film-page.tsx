@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
+import { useDeferredValue } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { LoadError } from '../../components/load-error';
 import { PageSpinner } from '../../components/page-spinner';
@@ -27,8 +28,10 @@ export function FilmPage() {
   const { filmId = '' } = useParams();
   const { isLoggedIn, userId } = useAuth();
   const query = useFilm(filmId, isLoggedIn ? userId : null);
+  // The film's first arrival is rendered in slices, as on the movie page (movie-page.tsx).
+  const shown = useDeferredValue(!query.isPending);
 
-  if (query.isPending) return <PageSpinner />;
+  if (query.isPending || !shown) return <PageSpinner />;
 
   if (query.isError) {
     return (

@@ -3,11 +3,10 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { filmDetailsKey } from '../../films/hooks/use-films';
 import { type CreateFilmEntryBody, createMovie } from '../api/create-movie';
 import { deleteMovie } from '../api/delete-movie';
-import { getMovie } from '../api/get-movie';
 import { listUserMovies } from '../api/list-user-movies';
 import { searchMovies } from '../api/search-movies';
 import { updateMovie } from '../api/update-movie';
-import { MOVIES_PAGE_SIZE, moviesKey, myMoviesQuery, nextPageOf } from './movie-queries';
+import { MOVIES_PAGE_SIZE, movieQuery, moviesKey, myMoviesQuery, nextPageOf } from './movie-queries';
 
 /** The caller's own movies, newest first, one page at a time ("load more"). */
 export const useMyMovies = (status?: MovieStatus) => useInfiniteQuery(myMoviesQuery(status));
@@ -34,12 +33,7 @@ export const useMovieSearch = (query: string) =>
   });
 
 /** One movie (public). */
-export const useMovie = (id: string | undefined) =>
-  useQuery({
-    queryKey: [...moviesKey, 'one', id],
-    queryFn: ({ signal }) => getMovie(id ?? '', signal),
-    enabled: Boolean(id),
-  });
+export const useMovie = (id: string | undefined) => useQuery(movieQuery(id ?? ''));
 
 /**
  * After any change every movie list may be stale (own, public, search and the page itself), and
