@@ -552,7 +552,7 @@ async function postgresRuns(refs: Refs, dataDir: string) {
       }
       const last = rows.at(-1) as Row;
       log(
-        `  ${pair.res.rps.toFixed(0)} req/s, p50 ${pair.res.p50} ms, p99 ${pair.res.p99} ms; ${pair.refs.map((x, k) => `ref ${k}: ${x.rps.toFixed(0)} req/s p99 ${x.p99} ms`).join('; ')}; ratio ${last.ratio}`,
+        `  ${pair.res.rps.toFixed(0)} req/s, p50 ${pair.res.p50} ms, p99 ${pair.res.p99} ms; ${pair.refs.map((x, k) => `ref ${k}: ${x.rps.toFixed(0)} req/s p99 ${x.p99} ms`).join('; ')}; ratio ${last.ratio}; app RSS now ${Math.round(rssMiB(app.child.pid))} MiB`,
       );
     }
 

@@ -3,9 +3,11 @@ import type { App } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/open';
+import { limitHeapGrowth } from './lib/heap-growth';
 
 /** Starts the server and shuts it down gracefully on SIGTERM/SIGINT: in-flight requests finish first. */
 async function main() {
+  limitHeapGrowth();
   let config: Config;
   try {
     config = loadConfig();
