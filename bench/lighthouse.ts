@@ -233,8 +233,10 @@ async function audit(chromePort: number, url: string, preset: Preset, member: bo
     // A member's page needs the token put in localStorage by signIn(); clearHttpCache() empties the cache.
     disableStorageReset: member,
   };
-  // Lighthouse now and then fails to record the trace on a loaded machine (NO_NAVSTART): try again.
+  // Lighthouse now and then fails to record the trace on a loaded machine (NO_NAVSTART): try again,
+  // from an empty cache again (a member's failed attempt has filled it).
   for (let attempt = 1; ; attempt++) {
+    if (member) await clearHttpCache(chromePort);
     const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
     const error = result ? result.lhr.runtimeError?.message : 'Lighthouse returned nothing';
     if (result && !error) return result.lhr;
@@ -295,7 +297,6 @@ async function main() {
         await signIn(chrome.port, baseURL, member ? token : null);
         const lhrs: Result[] = [];
         for (let run = 0; run < RUNS; run++) {
-          if (member) await clearHttpCache(chrome.port);
           lhrs.push(await audit(chrome.port, baseURL + pagePath, preset, member));
         }
         const runs = lhrs.map(scoresOf);
