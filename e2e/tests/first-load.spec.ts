@@ -6,7 +6,7 @@ const modulePreloads = (html: string) =>
 
 // The dashboard's first render shows no dialog, menu or select: MUI's overlays (web/vite.config.ts,
 // the `overlays` chunk) must not be in what a phone downloads before it can paint the heading.
-test('the dashboard names few chunks for preloading, and not MUI’s overlays, which come with its dialogs', async ({
+test('the dashboard and the sign-in forms name few chunks for preloading, and not MUI’s overlays', async ({
   page,
   api,
 }) => {
@@ -20,9 +20,16 @@ test('the dashboard names few chunks for preloading, and not MUI’s overlays, w
   // they were split automatically).
   expect(preloads.filter((href) => /\/assets\/kit-[\w-]+\.js$/.test(href))).toHaveLength(1);
   expect(preloads.length).toBeLessThanOrEqual(7);
-  // A page that shows a text field at once still gets them with its own chunks.
-  const login = modulePreloads(await (await page.request.get('/login')).text());
-  expect(login.some((href) => /\/assets\/overlays-[\w-]+\.js$/.test(href))).toBe(true);
+  // Nor do the sign-in forms: their text fields are TextField's parts without its select mode
+  // (web/src/components/text-input.tsx).
+  for (const path of ['/login', '/register']) {
+    const preloaded = modulePreloads(await (await page.request.get(path)).text());
+    expect(preloaded.length, path).toBeGreaterThan(0);
+    expect(
+      preloaded.filter((href) => /\/assets\/overlays-/.test(href)),
+      path,
+    ).toEqual([]);
+  }
 
   // The dashboard's search and its add dialog still work once they arrive.
   const member = await api.createUser('fl');

@@ -2,10 +2,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { TextInput } from '../../../components/text-input';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
 import { errorFields, errorMessage } from '../../../lib/api-client';
@@ -52,7 +52,7 @@ export function ForgotPasswordForm() {
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
       {formError && <Alert severity="error">{formError}</Alert>}
-      <TextField
+      <TextInput
         label={t.email}
         name="email"
         type="email"

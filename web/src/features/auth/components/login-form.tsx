@@ -2,12 +2,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PasswordField } from '../../../components/password-field';
+import { TextInput } from '../../../components/text-input';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
 import { errorFields, errorMessage } from '../../../lib/api-client';
@@ -49,7 +49,7 @@ export function LoginForm() {
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
       {formError && <Alert severity="error">{formError}</Alert>}
-      <TextField
+      <TextInput
         label={t.identifier}
         name="username"
         autoComplete="username"

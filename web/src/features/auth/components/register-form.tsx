@@ -2,12 +2,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PasswordField } from '../../../components/password-field';
+import { TextInput } from '../../../components/text-input';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
 import { errorFields, errorMessage } from '../../../lib/api-client';
@@ -62,7 +62,7 @@ export function RegisterForm() {
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
       {formError && <Alert severity="error">{formError}</Alert>}
-      <TextField
+      <TextInput
         label={t.username}
         name="username"
         autoComplete="username"
@@ -70,7 +70,7 @@ export function RegisterForm() {
         required
         {...bind('username', t.usernameHelp)}
       />
-      <TextField label={t.email} name="email" type="email" autoComplete="email" required {...bind('email')} />
+      <TextInput label={t.email} name="email" type="email" autoComplete="email" required {...bind('email')} />
       <PasswordField
         label={t.password}
         name="password"

@@ -3,8 +3,8 @@ import type { Comment } from '@kinodost/contracts/schemas/comments';
 import SendIcon from '@mui/icons-material/Send';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
+import { TextInput } from '../../../components/text-input';
 import { az } from '../../../i18n/az';
 import { errorFields, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -40,7 +40,7 @@ export function CommentForm({ target, onPosted }: { target: CommentTarget; onPos
 
   return (
     <Box component="form" onSubmit={submit} noValidate>
-      <TextField
+      <TextInput
         label={t.label}
         placeholder={t.placeholder}
         value={text}
@@ -54,10 +54,8 @@ export function CommentForm({ target, onPosted }: { target: CommentTarget; onPos
         fullWidth
         error={tooLong || Boolean(error)}
         helperText={error ?? (tooLong ? t.tooLong(COMMENT_MAX) : t.counter(text.length, COMMENT_MAX))}
-        slotProps={{
-          htmlInput: { maxLength: COMMENT_MAX },
-          formHelperText: { sx: { textAlign: error || tooLong ? 'left' : 'right' }, 'aria-live': 'polite' } as object,
-        }}
+        inputProps={{ maxLength: COMMENT_MAX }}
+        helperTextProps={{ sx: { textAlign: error || tooLong ? 'left' : 'right' }, 'aria-live': 'polite' }}
       />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
         <Button

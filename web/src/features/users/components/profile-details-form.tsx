@@ -7,10 +7,10 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
+import { TextInput } from '../../../components/text-input';
 import { az } from '../../../i18n/az';
 import { errorFields, errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
@@ -87,13 +87,13 @@ export function ProfileDetailsForm() {
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
       {formError && <Alert severity="error">{formError}</Alert>}
-      <TextField
+      <TextInput
         label={t.username}
         name="username"
         autoComplete="username"
         {...bind('username', az.auth.register.usernameHelp)}
       />
-      <TextField label={t.email} name="email" type="email" autoComplete="email" {...bind('email')} />
+      <TextInput label={t.email} name="email" type="email" autoComplete="email" {...bind('email')} />
       <FormControl component="fieldset" error={Boolean(visibilityError)}>
         <FormLabel component="legend" id="visibility-legend">
           {t.visibility.legend}
