@@ -6,7 +6,7 @@ const modulePreloads = (html: string) =>
 
 // The dashboard's first render shows no dialog, menu or select: MUI's overlays (web/vite.config.ts,
 // the `overlays` chunk) must not be in what a phone downloads before it can paint the heading.
-test('the dashboard and the sign-in forms name few chunks for preloading, and not MUI’s overlays', async ({
+test('the dashboard, the forms, movie and film pages name few chunks for preloading, and not MUI’s overlays', async ({
   page,
   api,
 }) => {
@@ -20,9 +20,10 @@ test('the dashboard and the sign-in forms name few chunks for preloading, and no
   // they were split automatically).
   expect(preloads.filter((href) => /\/assets\/kit-[\w-]+\.js$/.test(href))).toHaveLength(1);
   expect(preloads.length).toBeLessThanOrEqual(7);
-  // Nor do the sign-in forms: their text fields are TextField's parts without its select mode
-  // (web/src/components/text-input.tsx).
-  for (const path of ['/login', '/register']) {
+  // Nor do the forms and the movie and film pages: their text fields are TextField's parts without
+  // its select mode (web/src/components/text-input.tsx), and their dialogs load when first opened.
+  const id = '00000000-0000-4000-8000-000000000001';
+  for (const path of ['/login', '/register', `/movie/${id}`, `/film/${id}`]) {
     const preloaded = modulePreloads(await (await page.request.get(path)).text());
     expect(preloaded.length, path).toBeGreaterThan(0);
     expect(

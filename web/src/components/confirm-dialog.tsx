@@ -7,6 +7,16 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import { az } from '../i18n/az';
 
+export type ConfirmDialogProps = {
+  open: boolean;
+  title: string;
+  text: string;
+  confirmLabel: string;
+  pending?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+};
+
 /**
  * Asks before a destructive action. Cancel has the focus, so Enter never destroys by
  * accident; the confirm button is disabled while the action runs.
@@ -19,15 +29,7 @@ export function ConfirmDialog({
   pending = false,
   onConfirm,
   onClose,
-}: {
-  open: boolean;
-  title: string;
-  text: string;
-  confirmLabel: string;
-  pending?: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
+}: ConfirmDialogProps) {
   const titleId = useId();
   const textId = useId();
   return (

@@ -1,18 +1,27 @@
 import Container from '@mui/material/Container';
-import { useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { useOpenedOnce } from '../../components/lazy-dialog';
 import { LoadError } from '../../components/load-error';
 import { PageSpinner } from '../../components/page-spinner';
 import { paths } from '../../config/paths';
 import { CommentsSection } from '../../features/comments/components/comments-section';
-import { DeleteMovieDialog } from '../../features/movies/components/delete-movie-dialog';
 import { MovieDetails } from '../../features/movies/components/movie-details';
-import { MovieFormDialog } from '../../features/movies/components/movie-form-dialog';
 import { useMovie } from '../../features/movies/hooks/use-movies';
 import { az } from '../../i18n/az';
 import { useAuth } from '../../lib/auth/auth-context';
 
 const t = az.movies.detail;
+
+// The edit and delete dialogs load when first opened (useOpenedOnce): most visits open neither.
+const MovieFormDialog = lazy(() =>
+  import('../../features/movies/components/movie-form-dialog').then((module) => ({ default: module.MovieFormDialog })),
+);
+const DeleteMovieDialog = lazy(() =>
+  import('../../features/movies/components/delete-movie-dialog').then((module) => ({
+    default: module.DeleteMovieDialog,
+  })),
+);
 
 /** /movie/:movieId: public; the owner (or an admin) can also edit and delete here. */
 export function MoviePage() {
@@ -27,6 +36,8 @@ export function MoviePage() {
   const shown = useDeferredValue(!query.isPending);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const editorOpened = useOpenedOnce(editing);
+  const deleteOpened = useOpenedOnce(deleting);
 
   if (query.isPending || !shown) return <PageSpinner />;
 
@@ -56,12 +67,18 @@ export function MoviePage() {
       <CommentsSection target={{ kind: 'movie', id: movie.id }} />
       {mayChange && (
         <>
-          <MovieFormDialog open={editing} movie={movie} onClose={() => setEditing(false)} />
-          <DeleteMovieDialog
-            movie={deleting ? movie : null}
-            onClose={() => setDeleting(false)}
-            onDeleted={() => navigate(movie.owner.id === userId ? paths.dashboard : paths.user(movie.owner.id))}
-          />
+          <Suspense fallback={null}>
+            {editorOpened && <MovieFormDialog open={editing} movie={movie} onClose={() => setEditing(false)} />}
+          </Suspense>
+          <Suspense fallback={null}>
+            {deleteOpened && (
+              <DeleteMovieDialog
+                movie={deleting ? movie : null}
+                onClose={() => setDeleting(false)}
+                onDeleted={() => navigate(movie.owner.id === userId ? paths.dashboard : paths.user(movie.owner.id))}
+              />
+            )}
+          </Suspense>
         </>
       )}
     </Container>

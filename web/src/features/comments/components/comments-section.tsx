@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LazyConfirmDialog } from '../../../components/lazy-dialog';
 import { OfflineState } from '../../../components/offline-state';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
@@ -133,7 +133,7 @@ export function CommentsSection({ target }: { target: CommentTarget }) {
         )}
       </Box>
 
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={Boolean(deleting)}
         title={t.deleteTitle}
         text={t.deleteText}

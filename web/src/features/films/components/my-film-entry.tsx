@@ -8,7 +8,7 @@ import Rating from '@mui/material/Rating';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LazyConfirmDialog } from '../../../components/lazy-dialog';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
 import { errorMessage, isErrorBody } from '../../../lib/api-client';
@@ -143,7 +143,7 @@ export function MyFilmEntry({ film }: { film: FilmPage }) {
           </Button>
         </Box>
       )}
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={removing}
         title={t.removeTitle}
         text={t.removeText(film.title)}
