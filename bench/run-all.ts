@@ -33,6 +33,9 @@ const steps: Step[] = [
   // (bench/machine.ts writeResult), which the summary reads as they are: one line each.
   { name: 'feed', script: 'feed.ts', result: 'feed' },
   { name: 'import', script: 'import.ts', result: 'import' },
+  // MediaTracker beside KinoDost (issue 28): measured only where MEDIATRACKER_DIR points at a
+  // built MediaTracker (docs/benchmarks.md); elsewhere it says how to build it and exits 0.
+  { name: 'peer', script: 'peer.ts', result: 'peer' },
   // Written alongside (web bundle sizes and Lighthouse); run when present.
   { name: 'web-bundle', script: 'web-bundle.ts', result: 'web-bundle' },
   { name: 'lighthouse', script: 'lighthouse.ts', result: 'lighthouse' },
