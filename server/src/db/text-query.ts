@@ -77,6 +77,14 @@ export const typedQueryCtes = sql`
         from lexemes
       )`;
 
+/** The TextQueryRow columns of a first statement, selected from its subquery's row. */
+export const textQueryColumns = {
+  words: sql<string[] | null>`words`,
+  tsq: sql<string | null>`tsq`,
+  match: sql<string | null>`match`,
+  n: sql<number>`n`,
+};
+
 /** The documents' test for the index, in a statement that starts with typedQueryCtes. */
 export const matchesTyped = (vector: SQLWrapper) =>
   sql`${vector} @@ (select to_tsquery('simple'::regconfig, typed.match) from typed)`;

@@ -2,7 +2,7 @@ import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm
 import type { Db } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { comments, type FilmRow, films, messages, movies, notifications } from '../../db/schema/index';
-import { matchesTyped, textQuery, typedQueryCtes } from '../../db/text-query';
+import { matchesTyped, textQuery, textQueryColumns, typedQueryCtes } from '../../db/text-query';
 
 /** All SQL about the film catalogue. */
 
@@ -218,10 +218,7 @@ const filmSearchStatements = (db: Db) =>
     // whole title is the query, ranked: the page's ids and scores.
     const first = db
       .select({
-        words: sql<string[] | null>`words`,
-        tsq: sql<string | null>`tsq`,
-        match: sql<string | null>`match`,
-        n: sql<number>`n`,
+        ...textQueryColumns,
         page: sql<string[] | null>`page`,
         scores: sql<number[] | null>`scores`,
       })

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { pageWithTotal } from '../../db/paging';
 import { preparedOnce } from '../../db/prepared';
 import { friendships, type MovieRow, movies, users, type Visibility } from '../../db/schema/index';
-import { matchesTyped, textQuery, typedQueryCtes } from '../../db/text-query';
+import { matchesTyped, textQuery, textQueryColumns, typedQueryCtes } from '../../db/text-query';
 import { visibleToViewer } from '../privacy';
 
 /** All SQL about movies. */
@@ -252,10 +252,7 @@ const searchStatements = (db: Db) =>
     const ranked = sql`counted.n < ${RANKED_HITS}`;
     const first = db
       .select({
-        words: sql<string[] | null>`words`,
-        tsq: sql<string | null>`tsq`,
-        match: sql<string | null>`match`,
-        n: sql<number>`n`,
+        ...textQueryColumns,
         page: sql<string[] | null>`page`,
       })
       .from(
