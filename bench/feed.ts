@@ -8,9 +8,8 @@
 // Settings (env): BENCH_FEED_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/kinodost_bench_feed),
 // BENCH_FEED_ACTIVITIES (default 5,000,000; smaller for a quick run), BENCH_FEED_MEMBERS (100,000),
 // BENCH_DURATION (s per load, 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (50), --reload.
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -23,6 +22,7 @@ import { decodeCursor, encodeCursor } from '../server/src/features/feed/feed-cur
 import { memberId } from './generate';
 import type { LoadResult, LoadSpec } from './http-load';
 import { type Figure, round, writeResult } from './machine';
+import { freePort, runLoad } from './processes';
 
 const url = process.env.BENCH_FEED_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kinodost_bench_feed';
 const ACTIVITIES = Number(process.env.BENCH_FEED_ACTIVITIES ?? 5_000_000);
@@ -135,17 +135,6 @@ async function generate() {
   }
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 /** Spawns `node --import tsx <script>` on a free port and waits until `readyPath` answers 200. */
 async function start(script: string, args: string[], env: Record<string, string>, readyPath: string) {
   const port = await freePort();
@@ -182,18 +171,7 @@ async function start(script: string, args: string[], env: Record<string, string>
 
 /** One load in its own process (bench/http-load.ts), after a warm-up that is thrown away. */
 async function measure(spec: Omit<LoadSpec, 'duration' | 'connections'>): Promise<LoadResult> {
-  const once = (duration: number) =>
-    new Promise<LoadResult>((resolve, reject) => {
-      const child = fork(path.join(import.meta.dirname, 'http-load.ts'), [], {
-        execArgv: ['--import', import.meta.resolve('tsx')],
-        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      });
-      child.once('message', (m: { ok: boolean; result?: LoadResult; error?: string }) =>
-        m.ok && m.result ? resolve(m.result) : reject(new Error(m.error)),
-      );
-      child.once('exit', (code) => code && reject(new Error(`load generator exited with ${code}`)));
-      child.send({ ...spec, connections: CONNECTIONS, duration });
-    });
+  const once = (duration: number) => runLoad({ ...spec, connections: CONNECTIONS, duration });
   if (WARMUP > 0) await once(WARMUP);
   return once(DURATION);
 }

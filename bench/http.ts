@@ -9,10 +9,9 @@
 // Settings (env): BENCH_DATABASE_URL, BENCH_PGLITE_DIR, BENCH_DURATION (s per run, default 10),
 // BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 50), BENCH_ROUNDS (default 3),
 // BENCH_SEARCH_QUERIES (default 30000), BENCH_SKIP_PGLITE=1, BENCH_SKIP_POSTGRES=1 (the references still run), BENCH_SCALE.
-import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -32,6 +31,7 @@ import {
 } from './generate';
 import type { LoadResult, LoadSpec } from './http-load';
 import { type Figure, round, writeResult } from './machine';
+import { freePort, runLoad } from './processes';
 import { rssMiB, sampleRss } from './rss';
 import { distinctSearchQueries } from './search-queries';
 
@@ -73,17 +73,6 @@ const root = path.join(here, '..');
 const secret = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
 const sign = createSigner({ key: secret, algorithm: 'HS256', expiresIn: 24 * 3600_000 });
 const log = (line: string) => console.log(`[http] ${line}`);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 interface Server {
   child: ChildProcess;
@@ -185,26 +174,9 @@ const rotations = new WeakMap<string[], number>();
 async function load(spec: LoadSpec): Promise<LoadResult> {
   const rotation = spec.tokens.length ? spec.tokens : spec.paths;
   const start = rotations.get(rotation) ?? 0;
-  const result = await loadFrom({ ...spec, start });
+  const result = await runLoad({ ...spec, start });
   rotations.set(rotation, start + result.requests);
   return result;
-}
-
-function loadFrom(spec: LoadSpec): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = fork(path.join(here, 'http-load.ts'), [], {
-      execArgv: ['--import', import.meta.resolve('tsx')],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    child.once('message', (m: { ok: boolean; result?: LoadResult; error?: string }) =>
-      m.ok && m.result ? resolve(m.result) : reject(new Error(m.error)),
-    );
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code) reject(new Error(`load generator exited with ${code}`));
-    });
-    child.send(spec);
-  });
 }
 
 /** A warm-up run that is thrown away, then the measured one. */

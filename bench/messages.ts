@@ -12,10 +12,9 @@
 //   one-SELECT reference beside it.
 //   npm run bench:messages   (BENCH_MSG_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/kinodost_bench_msg;
 //                             BENCH_PAIRS, BENCH_DURATION)
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createSigner } from 'fast-jwt';
@@ -23,8 +22,8 @@ import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { migrate } from '../server/src/db/migrate';
 import { openPostgres } from '../server/src/db/postgres';
-import type { LoadResult, LoadSpec } from './http-load';
 import { round, writeResult } from './machine';
+import { freePort, runLoad } from './processes';
 
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 2000);
 /** Members coming online, once on an idle server and once more during the messages. */
@@ -155,19 +154,6 @@ async function start(
     await pause(100);
   }
   throw new Error(`did not start:\n${out}`);
-}
-
-function load(spec: LoadSpec): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = fork(path.join(here, 'http-load.ts'), [], {
-      execArgv: ['--import', import.meta.resolve('tsx')],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    child.once('message', (m: { ok: boolean; result?: LoadResult; error?: string }) =>
-      m.ok && m.result ? resolve(m.result) : reject(new Error(m.error)),
-    );
-    child.send(spec);
-  });
 }
 
 async function main() {
@@ -323,7 +309,7 @@ async function main() {
   // The list is read while the 4,000 sockets stay connected (idle): closing them first would
   // start 4,000 offline announcements that hold the pool for tens of seconds.
   console.log(`conversation list of a member with ${CONVERSATIONS} conversations, 50 connections…`);
-  const list = await load({
+  const list = await runLoad({
     url: base,
     connections: 50,
     duration: DURATION,
@@ -343,7 +329,7 @@ async function main() {
       { DATABASE_URL: url, PORT: String(refPort), JWT_SECRET: secret },
       /ready/,
     );
-    const result = await load({
+    const result = await runLoad({
       url: `http://127.0.0.1:${refPort}`,
       connections: 50,
       duration: DURATION,
@@ -431,17 +417,6 @@ async function main() {
 `,
   );
   process.exit(0);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 await main();

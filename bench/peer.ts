@@ -8,17 +8,16 @@
 // Without MEDIATRACKER_DIR it says how to build the peer and exits 0, writing nothing.
 // Settings (env): BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS
 // (default 50), PEER_MEMBERS (default 5000), PEER_ITEMS (catalogue, default 50000).
-import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { LoadResult, LoadSpec } from './http-load';
 import { type Figure, round, writeResult } from './machine';
+import { freePort, runLoad } from './processes';
 import { rssMiB, sampleRss } from './rss';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -34,7 +33,7 @@ const ADMIN_SEEN = 3000;
 const PASSWORD = 'bench-password';
 const WORDS = ['Night', 'River', 'Storm', 'Garden', 'Winter', 'Shadow', 'Harbour', 'Mountain', 'Silver', 'Echo'];
 
-const here = import.meta.dirname;
+const _here = import.meta.dirname;
 const log = (line: string) => console.log(`[peer] ${line}`);
 const mib = (n: number) => `${Math.round(n)} MiB`;
 
@@ -76,17 +75,6 @@ try {
 const { version: packageVersion } = createRequire(import.meta.url)(path.join(serverDir, 'package.json')) as {
   version: string;
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 interface Peer {
   child: ChildProcess;
@@ -243,24 +231,6 @@ function seed(file: string) {
   db.close();
 }
 
-/** Runs one load in its own process, as bench/http.ts does. */
-function load(spec: LoadSpec): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = fork(path.join(here, 'http-load.ts'), [], {
-      execArgv: ['--import', import.meta.resolve('tsx')],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    child.once('message', (m: { ok: boolean; result?: LoadResult; error?: string }) =>
-      m.ok && m.result ? resolve(m.result) : reject(new Error(m.error)),
-    );
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code) reject(new Error(`load generator exited with ${code}`));
-    });
-    child.send(spec);
-  });
-}
-
 async function expect200(base: string, p: string, token: string) {
   const res = await fetch(base + p, { headers: { authorization: `Bearer ${token}` } });
   const text = await res.text();
@@ -329,8 +299,8 @@ async function main() {
     const sampler = sampleRss([peer.child.pid]);
     const spec = { url: peer.url, method: 'GET' as const, paths, tokens, connections: CONNECTIONS };
     // The measured run goes on through the members from where the warm-up stopped.
-    const warm = WARMUP > 0 ? await load({ ...spec, duration: WARMUP }) : undefined;
-    const res = await load({ ...spec, duration: DURATION, start: warm?.requests ?? 0 });
+    const warm = WARMUP > 0 ? await runLoad({ ...spec, duration: WARMUP }) : undefined;
+    const res = await runLoad({ ...spec, duration: DURATION, start: warm?.requests ?? 0 });
     const [peak = Number.NaN] = sampler.stop();
     const after = rssMiB(peer.child.pid);
     log(
