@@ -6,8 +6,9 @@ import { setFlagsFromString } from 'node:v8';
  * fast, and a server under load allocates fast: garbage answers, and the Buffers they hold
  * outside the heap, piled up to 330 MiB of resident memory on PostgreSQL before a collection
  * brought it back near 150 MiB. With room for a quarter more, full collections come sooner, on a
- * smaller heap (most of their work runs beside the requests): the peak under the same reads was
- * 224 MiB (docs/benchmarks.md, "Memory on PostgreSQL").
+ * smaller heap (most of their work runs beside the requests): the peak under bench:http's reads
+ * fell from 330 to 230 MiB, for 5 to 10% fewer answers a second on the read that allocates most
+ * (a member's movie page at 5,000 a second; docs/benchmarks.md, "The runs at 9bb4a10").
  */
 export const HEAP_GROWING_PERCENT = 25;
 
