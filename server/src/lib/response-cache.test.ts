@@ -81,6 +81,41 @@ describe('createResponseCache', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('with admitWhenFull n, keeps every answer that fits; once full, one asked for again soon, and one in n of the others', () => {
+    // Each answer below counts 440 (1.5 × 250 + 65): two fit in 1,000.
+    const cache = createResponseCache({ maxBytes: 1000, admitWhenFull: 3 });
+    put(cache, 'a', ['t'], 'x'.repeat(250));
+    put(cache, 'b', ['t'], 'x'.repeat(250));
+    expect(put(cache, 'c', ['t'], 'x'.repeat(250))).toBeUndefined();
+    expect(put(cache, 'd', ['t'], 'x'.repeat(250))).toBeUndefined();
+    expect(put(cache, 'e', ['t'], 'x'.repeat(250))).toBeDefined();
+    expect(['a', 'b', 'c', 'd', 'e'].filter((k) => cache.get(k))).toEqual(['b', 'e']);
+    // Asked for again within as many misses as the cache holds answers (two): kept.
+    expect(put(cache, 'f', ['t'], 'x'.repeat(250))).toBeUndefined();
+    expect(put(cache, 'f', ['t'], 'x'.repeat(250))).toBeDefined();
+    // Room again (an invalidation): answers are kept at once.
+    cache.invalidate('t');
+    expect(put(cache, 'g', ['t'], 'x'.repeat(250))).toBeDefined();
+    expect(put(cache, 'h', ['t'], 'x'.repeat(250))).toBeDefined();
+  });
+
+  it('members coming back in turn to more pages than the cache holds: one in n kept, hits instead of none', () => {
+    // 50 members' pages of 440 each, a cache of ten: in turn, every answer was evicted before
+    // its member came back. One in 16 kept: three a round, each living past its member's return.
+    const rounds = (admitWhenFull: number) => {
+      const cache = createResponseCache({ maxBytes: 4400, admitWhenFull });
+      let hits = 0;
+      for (let round = 0; round < 20; round++)
+        for (let m = 0; m < 50; m++) {
+          if (cache.get(`m${m}`)) hits++;
+          else put(cache, `m${m}`, [`m${m}`], 'x'.repeat(250));
+        }
+      return hits;
+    };
+    expect(rounds(1)).toBe(0);
+    expect(rounds(16)).toBeGreaterThan(50);
+  });
+
   it('keeps bodies as UTF-8 and counts their bytes, not their characters', () => {
     const cache = createResponseCache({ maxBytes: 1000 });
     put(cache, 'a', ['t'], 'x'.repeat(250)); // 375 + 65

@@ -33,6 +33,15 @@ export interface ResponseCacheOptions {
   degradedTtlMs?: number;
   /** Shortens each answer's life by up to this fraction, at random (lib/user-cache.ts TTL_SPREAD; default none). */
   ttlSpread?: number;
+  /**
+   * When an answer would only fit by evicting others, it is kept if its key missed before within
+   * as many misses as the cache holds answers, else one such answer in this many (1, the default:
+   * all). Members who come back to more pages than the cache holds, in turn, would otherwise evict
+   * every answer before it is asked for again: each miss paid for encoding and filing an answer
+   * that never served a hit. Kept one in n, the answers kept live n times longer and the ones that
+   * come back within that time hit; a page asked for again soon is kept on its second miss.
+   */
+  admitWhenFull?: number;
   /** How many recent invalidations are remembered for answers being made (older ones refuse all such answers). */
   maxTagRecords?: number;
   /** A clock for tests (lru-cache's `perf`). */
@@ -67,6 +76,9 @@ export interface CachedAnswer {
  * not fit is simply compressed again on each hit.
  */
 const ENCODED_SHARE = 0.5;
+
+/** How many keys' last misses a full cache remembers, for its admission (admitWhenFull). */
+const REMEMBERED_MISSES = 20_000;
 
 interface Entry extends CachedAnswer {
   tags: readonly string[];
@@ -107,10 +119,30 @@ export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
   const clock = opts.now ? { perf: { now: opts.now }, ttlResolution: 0 } : {};
   /** Keys by tag, for invalidation; kept in step with `entries` by its dispose. */
   const keysByTag = new Map<string, Set<string>>();
+  const maxSize = Math.max(1, opts.maxBytes);
+  // The body's bytes and room for its compressed forms; the rest is the entry's own overhead.
+  const sizeOf = (bodyBytes: number, key: string) => Math.ceil(bodyBytes * (1 + ENCODED_SHARE)) + key.length + 64;
+  const admitWhenFull = Math.max(1, Math.floor(opts.admitWhenFull ?? 1));
+  let fullMisses = 0;
+  /** When each key last missed while the cache was full (counted in such misses). */
+  const missedAt = new LRUCache<string, number>({ max: REMEMBERED_MISSES });
+  /**
+   * Whether an answer of `text` under `key` is kept: always while it fits; once it would evict,
+   * when its key missed before within as many misses as the cache holds answers (kept then, it
+   * would have been hit: a member coming back to a page), and otherwise one in admitWhenFull.
+   */
+  const admit = (key: string, text: string) => {
+    // A UTF-8 body has at least as many bytes as the text has UTF-16 units: the size's lower
+    // bound, known without encoding the text, which a refused answer never is.
+    if (admitWhenFull === 1 || entries.calculatedSize + sizeOf(text.length, key) <= maxSize) return true;
+    fullMisses++;
+    const last = missedAt.get(key);
+    missedAt.set(key, fullMisses);
+    return (last !== undefined && fullMisses - last <= entries.size) || fullMisses % admitWhenFull === 0;
+  };
   const entries = new LRUCache<string, Entry>({
-    maxSize: Math.max(1, opts.maxBytes),
-    // The body's bytes and room for its compressed forms; the rest is the entry's own overhead.
-    sizeCalculation: (entry, key) => Math.ceil(entry.body.length * (1 + ENCODED_SHARE)) + key.length + 64,
+    maxSize,
+    sizeCalculation: (entry, key) => sizeOf(entry.body.length, key),
     ttl,
     ...clock,
     dispose: (entry, key) => {
@@ -143,7 +175,7 @@ export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
     begin(key, tags) {
       const begun = seq;
       return (text) => {
-        if (stale(begun, tags)) return undefined;
+        if (stale(begun, tags) || !admit(key, text)) return undefined;
         const life = degraded ? degradedTtl : ttl;
         const entry = newEntry(text, tags);
         entries.set(key, entry, { ttl: spreadTtl(life, spread) });

@@ -42,6 +42,12 @@ declare module 'fastify' {
 }
 
 /**
+ * Once the cache is full, one answer in this many is kept (lib/response-cache.ts admitWhenFull):
+ * enough that members coming back in turn to up to 16 times the pages the cache holds still hit.
+ */
+const ADMIT_WHEN_FULL = 16;
+
+/**
  * Serves repeated reads of lists from memory (issue 8: a list page on PostgreSQL costs several
  * times a primary-key lookup in row decoding alone). RESPONSE_CACHE_MB sizes it; 0 turns it off.
  * With Redis, invalidations reach the other processes on `<REDIS_PREFIX>cache:invalidate`; while
@@ -60,7 +66,11 @@ export const responseCachePlugin = fp(
       app.decorate('invalidateOn', () => {});
       return;
     }
-    const cache = createResponseCache({ maxBytes: app.config.responseCacheMb * 1024 * 1024, ttlSpread: TTL_SPREAD });
+    const cache = createResponseCache({
+      maxBytes: app.config.responseCacheMb * 1024 * 1024,
+      ttlSpread: TTL_SPREAD,
+      admitWhenFull: ADMIT_WHEN_FULL,
+    });
     app.decorate('responseCache', cache);
     let channel: InvalidationChannel | undefined;
     if (app.redis) {
