@@ -90,7 +90,7 @@ describe('createResponseCache', () => {
     expect(put(cache, 'd', ['t'], 'x'.repeat(250))).toBeUndefined();
     expect(put(cache, 'e', ['t'], 'x'.repeat(250))).toBeDefined();
     expect(['a', 'b', 'c', 'd', 'e'].filter((k) => cache.get(k))).toEqual(['b', 'e']);
-    // Asked for again within as many misses as the cache holds answers (two): kept.
+    // Asked for again before a cache's worth of answers was made: kept.
     expect(put(cache, 'f', ['t'], 'x'.repeat(250))).toBeUndefined();
     expect(put(cache, 'f', ['t'], 'x'.repeat(250))).toBeDefined();
     // Room again (an invalidation): answers are kept at once.

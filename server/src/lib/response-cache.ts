@@ -34,9 +34,8 @@ export interface ResponseCacheOptions {
   /** Shortens each answer's life by up to this fraction, at random (lib/user-cache.ts TTL_SPREAD; default none). */
   ttlSpread?: number;
   /**
-   * When an answer would only fit by evicting others, it is kept if its key missed before within
-   * as many misses as the cache holds answers, else one such answer in this many (1, the default:
-   * all). Members who come back to more pages than the cache holds, in turn, would otherwise evict
+   * When an answer would only fit by evicting others, it is kept if the answers made since its key
+   * last missed would fit in the cache, else one such answer in this many (1, the default: all). Members who come back to more pages than the cache holds, in turn, would otherwise evict
    * every answer before it is asked for again: each miss paid for encoding and filing an answer
    * that never served a hit. Kept one in n, the answers kept live n times longer and the ones that
    * come back within that time hit; a page asked for again soon is kept on its second miss.
@@ -77,7 +76,7 @@ export interface CachedAnswer {
  */
 const ENCODED_SHARE = 0.5;
 
-/** How many keys' last misses a full cache remembers, for its admission (admitWhenFull). */
+/** How many keys' last misses the cache remembers, for its admission (admitWhenFull). */
 const REMEMBERED_MISSES = 20_000;
 
 interface Entry extends CachedAnswer {
@@ -124,21 +123,25 @@ export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
   const sizeOf = (bodyBytes: number, key: string) => Math.ceil(bodyBytes * (1 + ENCODED_SHARE)) + key.length + 64;
   const admitWhenFull = Math.max(1, Math.floor(opts.admitWhenFull ?? 1));
   let fullMisses = 0;
-  /** When each key last missed while the cache was full (counted in such misses). */
+  /** The size of every answer made so far, summed: where each key's last miss stands in it. */
+  let missedBytes = 0;
   const missedAt = new LRUCache<string, number>({ max: REMEMBERED_MISSES });
   /**
    * Whether an answer of `text` under `key` is kept: always while it fits; once it would evict,
-   * when its key missed before within as many misses as the cache holds answers (kept then, it
-   * would have been hit: a member coming back to a page), and otherwise one in admitWhenFull.
+   * when the answers made since its key last missed fit in the cache (kept then, it would still
+   * be there, and this miss a hit: a member coming back to a page), and otherwise one in
+   * admitWhenFull.
    */
   const admit = (key: string, text: string) => {
     // A UTF-8 body has at least as many bytes as the text has UTF-16 units: the size's lower
     // bound, known without encoding the text, which a refused answer never is.
-    if (admitWhenFull === 1 || entries.calculatedSize + sizeOf(text.length, key) <= maxSize) return true;
-    fullMisses++;
+    const size = sizeOf(text.length, key);
+    if (admitWhenFull === 1) return true;
     const last = missedAt.get(key);
-    missedAt.set(key, fullMisses);
-    return (last !== undefined && fullMisses - last <= entries.size) || fullMisses % admitWhenFull === 0;
+    missedBytes += size;
+    missedAt.set(key, missedBytes);
+    if (entries.calculatedSize + size <= maxSize) return true;
+    return (last !== undefined && missedBytes - last <= maxSize) || ++fullMisses % admitWhenFull === 0;
   };
   const entries = new LRUCache<string, Entry>({
     maxSize,
