@@ -22,7 +22,7 @@ import { decodeCursor, encodeCursor } from '../server/src/features/feed/feed-cur
 import { memberId } from './generate';
 import type { LoadResult, LoadSpec } from './http-load';
 import { type Figure, round, writeResult } from './machine';
-import { freePort, runLoad } from './processes';
+import { freePort, runLoad, stopProcess } from './processes';
 
 const url = process.env.BENCH_FEED_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kinodost_bench_feed';
 const ACTIVITIES = Number(process.env.BENCH_FEED_ACTIVITIES ?? 5_000_000);
@@ -159,13 +159,7 @@ async function start(script: string, args: string[], env: Record<string, string>
   }
   return {
     base,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
-      }),
+    stop: () => stopProcess(child),
   };
 }
 

@@ -31,7 +31,7 @@ import {
 } from './generate';
 import type { LoadResult, LoadSpec } from './http-load';
 import { type Figure, round, writeResult } from './machine';
-import { freePort, runLoad } from './processes';
+import { freePort, runLoad, stopProcess } from './processes';
 import { rssMiB, sampleRss } from './rss';
 import { distinctSearchQueries } from './search-queries';
 
@@ -138,13 +138,7 @@ async function startProcess(nodeArgs: string[], env: Record<string, string>, rea
     child,
     url,
     readyMs,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (exited) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
-      }),
+    stop: () => stopProcess(child),
   };
 }
 

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type Figure, round, writeResult } from './machine';
-import { freePort, runLoad } from './processes';
+import { freePort, runLoad, stopProcess } from './processes';
 import { rssMiB, sampleRss } from './rss';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -128,13 +128,7 @@ async function startPeer(home: string): Promise<Peer> {
     child,
     url,
     readyMs: performance.now() - started,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (exited) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
-      }),
+    stop: () => stopProcess(child),
   };
 }
 

@@ -1,7 +1,7 @@
 // What the benchmarks need to run servers and loads beside each other: a free port, and one load
 // (bench/http-load.ts) in a process of its own, so that the load generator's work is not counted
 // against the process it measures.
-import { fork } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type { LoadResult, LoadSpec } from './http-load';
@@ -33,5 +33,15 @@ export function runLoad(spec: LoadSpec): Promise<LoadResult> {
       if (code) reject(new Error(`load generator exited with ${code}`));
     });
     child.send(spec);
+  });
+}
+
+/** Stops a server the bench started: SIGTERM, SIGKILL after 15 s; resolves once it has exited. */
+export function stopProcess(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
   });
 }
