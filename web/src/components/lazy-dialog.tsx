@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import type { ConfirmDialogProps } from './confirm-dialog';
 
 /**
@@ -8,21 +8,34 @@ import type { ConfirmDialogProps } from './confirm-dialog';
  * download: on a phone at Lighthouse's 1.6 Mbit/s each 10 kB is about 50 ms more before the page
  * paints. The first opening waits for the chunk (one request, tens of milliseconds on a network).
  */
-export function useOpenedOnce(open: boolean): boolean {
+function useOpenedOnce(open: boolean): boolean {
   const [opened, setOpened] = useState(open);
   if (open && !opened) setOpened(true);
   return opened || open;
 }
 
-const ConfirmDialog = lazy(() => import('./confirm-dialog').then((module) => ({ default: module.ConfirmDialog })));
-
-/** ConfirmDialog, whose code loads when it first opens (useOpenedOnce). */
-export function LazyConfirmDialog(props: ConfirmDialogProps) {
-  const opened = useOpenedOnce(props.open);
-  if (!opened) return null;
-  return (
-    <Suspense fallback={null}>
-      <ConfirmDialog {...props} />
-    </Suspense>
-  );
+/**
+ * A dialog whose code loads when it first opens (useOpenedOnce): `load` imports it, `isOpen` says
+ * from its props whether it is open.
+ */
+export function lazyDialog<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  isOpen: (props: P) => boolean,
+): ComponentType<P> {
+  const Dialog = lazy(async () => ({ default: await load() }));
+  return function LazyDialog(props: P) {
+    const opened = useOpenedOnce(isOpen(props));
+    if (!opened) return null;
+    return (
+      <Suspense fallback={null}>
+        <Dialog {...props} />
+      </Suspense>
+    );
+  };
 }
+
+/** ConfirmDialog, whose code loads when it first opens. */
+export const LazyConfirmDialog = lazyDialog<ConfirmDialogProps>(
+  () => import('./confirm-dialog').then((module) => module.ConfirmDialog),
+  (props) => props.open,
+);

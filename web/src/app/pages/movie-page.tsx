@@ -1,7 +1,7 @@
 import Container from '@mui/material/Container';
-import { lazy, Suspense, useDeferredValue, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useOpenedOnce } from '../../components/lazy-dialog';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { LoadError } from '../../components/load-error';
 import { PageSpinner } from '../../components/page-spinner';
 import { paths } from '../../config/paths';
@@ -13,14 +13,14 @@ import { useAuth } from '../../lib/auth/auth-context';
 
 const t = az.movies.detail;
 
-// The edit and delete dialogs load when first opened (useOpenedOnce): most visits open neither.
-const MovieFormDialog = lazy(() =>
-  import('../../features/movies/components/movie-form-dialog').then((module) => ({ default: module.MovieFormDialog })),
+// The edit and delete dialogs load when first opened (lazyDialog): most visits open neither.
+const MovieFormDialog = lazyDialog(
+  () => import('../../features/movies/components/movie-form-dialog').then((module) => module.MovieFormDialog),
+  (props) => props.open,
 );
-const DeleteMovieDialog = lazy(() =>
-  import('../../features/movies/components/delete-movie-dialog').then((module) => ({
-    default: module.DeleteMovieDialog,
-  })),
+const DeleteMovieDialog = lazyDialog(
+  () => import('../../features/movies/components/delete-movie-dialog').then((module) => module.DeleteMovieDialog),
+  (props) => props.movie !== null,
 );
 
 /** /movie/:movieId: public; the owner (or an admin) can also edit and delete here. */
@@ -36,8 +36,6 @@ export function MoviePage() {
   const shown = useDeferredValue(!query.isPending);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const editorOpened = useOpenedOnce(editing);
-  const deleteOpened = useOpenedOnce(deleting);
 
   if (query.isPending || !shown) return <PageSpinner />;
 
@@ -67,18 +65,12 @@ export function MoviePage() {
       <CommentsSection target={{ kind: 'movie', id: movie.id }} />
       {mayChange && (
         <>
-          <Suspense fallback={null}>
-            {editorOpened && <MovieFormDialog open={editing} movie={movie} onClose={() => setEditing(false)} />}
-          </Suspense>
-          <Suspense fallback={null}>
-            {deleteOpened && (
-              <DeleteMovieDialog
-                movie={deleting ? movie : null}
-                onClose={() => setDeleting(false)}
-                onDeleted={() => navigate(movie.owner.id === userId ? paths.dashboard : paths.user(movie.owner.id))}
-              />
-            )}
-          </Suspense>
+          <MovieFormDialog open={editing} movie={movie} onClose={() => setEditing(false)} />
+          <DeleteMovieDialog
+            movie={deleting ? movie : null}
+            onClose={() => setDeleting(false)}
+            onDeleted={() => navigate(movie.owner.id === userId ? paths.dashboard : paths.user(movie.owner.id))}
+          />
         </>
       )}
     </Container>
