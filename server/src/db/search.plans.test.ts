@@ -37,35 +37,23 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
-/** How many statements `run` sends, and their plans' reads of `index`. */
-async function readsOf(run: () => Promise<unknown>, index: string) {
-  const plans = await plansOf(database, run);
-  return {
-    statements: plans.length,
-    scans: plans.flatMap(({ plan }) => nodesOf(plan)).filter((n) => n['Index Name'] === index),
-  };
-}
-
-it('movie search: two statements, the hits read from the search index once', async () => {
-  const found = await searchMovies(database.db, 'gizli bag', { page: 1, limit: 20 });
-  expect(found.total).toBe(200);
-  expect(found.rows).toHaveLength(20);
-  const { statements, scans } = await readsOf(
+it.each([
+  [
+    'movie search',
     () => searchMovies(database.db, 'gizli bag', { page: 1, limit: 20 }),
+    200,
+    20,
     'movies_search_fts_idx',
-  );
-  expect(statements).toBe(2);
-  expect(scans).toHaveLength(1);
-});
-
-it('film search: two statements, the hits read from the search index once', async () => {
-  const found = await searchFilms(database.db, 'gizli bag', { page: 1, limit: 10 });
-  expect(found.total).toBe(40);
-  expect(found.rows).toHaveLength(10);
-  const { statements, scans } = await readsOf(
-    () => searchFilms(database.db, 'gizli bag', { page: 1, limit: 10 }),
-    'films_search_fts_idx',
-  );
-  expect(statements).toBe(2);
-  expect(scans).toHaveLength(1);
-});
+  ],
+  ['film search', () => searchFilms(database.db, 'gizli bag', { page: 1, limit: 10 }), 40, 10, 'films_search_fts_idx'],
+] as const)(
+  '%s: two statements, the hits read from the search index once',
+  async (_name, search, total, shown, index) => {
+    const found = await search();
+    expect(found.total).toBe(total);
+    expect(found.rows).toHaveLength(shown);
+    const plans = await plansOf(database, search);
+    expect(plans).toHaveLength(2);
+    expect(plans.flatMap(({ plan }) => nodesOf(plan)).filter((n) => n['Index Name'] === index)).toHaveLength(1);
+  },
+);
