@@ -31,7 +31,7 @@ export interface TextQueryRow {
 
 /**
  * The CTEs `words`, `parts`, `lexemes` and `typed` of a search's first statement. `typed` has one
- * row: the query's `words`, its tsquery as typed (`tsq`, for ranking) and the tsquery that finds
+ * row: the query's `words`, the query `folded` (computed once, not per hit), its tsquery as typed (`tsq`, for ranking) and the tsquery that finds
  * the same documents through the index (`match`). When the placeholder `corrected` holds a
  * tsquery (a typo pass, below), both are that one instead; the placeholder `query` is the query.
  *
@@ -71,7 +71,7 @@ export const typedQueryCtes = sql`
           end as matched
         from parts
       ), typed as (
-        select array_agg(w order by at) as words,
+        select array_agg(w order by at) as words, kd_fold(${sql.placeholder('query')}) as folded,
           coalesce(${sql.placeholder('corrected')}::text, string_agg(typed, ' & ' order by at)) as tsq,
           coalesce(${sql.placeholder('corrected')}::text, string_agg(matched, ' & ' order by at)) as match
         from lexemes
@@ -138,3 +138,17 @@ export async function textQuery<R extends TextQueryRow>(
   }
   return { row, tsq, match: tsq, total: Number(row.n) };
 }
+
+/**
+ * word_similarity(query, text), without its cost when the text holds the folded query as whole
+ * words: it is then 1 (every trigram of the query lies in that run of the text). The common
+ * search is a title typed whole, and over a few hundred hits trigram similarity of a long title
+ * cost more than the rest of the search (docs/benchmarks.md, "Search under load"); a query found
+ * only across punctuation or not at all is measured exactly.
+ */
+export const queryCloseness = (query: SQLWrapper, text: SQLWrapper) => {
+  const padded = sql`' ' || ${text} || ' '`;
+  const after = sql`nullif(strpos(${padded}, ' ' || ${query}), 0) + length(${query}) + 1`;
+  return sql`case when substr(${padded}, ${after}, 1) !~ '[[:alnum:]]' then 1::real
+    else word_similarity(${query}, ${text}) end`;
+};

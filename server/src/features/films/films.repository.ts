@@ -2,7 +2,7 @@ import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm
 import type { Db } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { comments, type FilmRow, films, messages, movies, notifications } from '../../db/schema/index';
-import { matchesTyped, textQuery, textQueryColumns, typedQueryCtes } from '../../db/text-query';
+import { matchesTyped, queryCloseness, textQuery, textQueryColumns, typedQueryCtes } from '../../db/text-query';
 
 /** All SQL about the film catalogue. */
 
@@ -215,7 +215,9 @@ const filmSearchStatements = (db: Db) =>
   preparedOnce(db, 'search_films', () => {
     const folded = sql`kd_fold(${sql.placeholder('query')})`;
     // The index's first FILM_SEARCH_CAP hits (each read once), counted, and with the films whose
-    // whole title is the query, ranked: the page's ids and scores.
+    // whole title is the query, ranked: the page's ids and scores. The tie-break's title likeness
+    // is computed once a title (hits of one title are common: a remake, a series, a typed word).
+    // queryCloseness is word_similarity, cheap when the query is in the text as typed.
     const first = db
       .select({
         ...textQueryColumns,
@@ -228,18 +230,22 @@ const filmSearchStatements = (db: Db) =>
           where ${matchesTyped(films.searchVector)}
           limit ${FILM_SEARCH_CAP}
         ), counted as (select count(*)::int as n from found),
-        on_page as (
+        scored as (
+          select id, title_key, year,
+            (title_key = typed.folded)::int + ${queryCloseness(sql`typed.folded`, sql`search_text`)} as score
+          from typed, (
+            (select id, title_key, search_text, year from ${films} where title_key = ${folded}
+              and (select n from counted) > 0)
+            union
+            (select id, title_key, search_text, year from found)
+          ) hits
+        ), likeness as (
+          select title_key, similarity(title_key, typed.folded) as alike
+          from typed, (select distinct title_key from scored) titles
+        ), on_page as (
           select id, score, row_number() over (
-            order by score desc, similarity(title_key, ${folded}) desc, year desc nulls last, id) as place
-          from (
-            select id, title_key, year, (title_key = ${folded})::int + word_similarity(${folded}, search_text) as score
-            from (
-              (select id, title_key, search_text, year from ${films} where title_key = ${folded}
-                and (select n from counted) > 0)
-              union
-              (select id, title_key, search_text, year from found)
-            ) hits
-          ) scored
+            order by score desc, alike desc, year desc nulls last, id) as place
+          from scored join likeness using (title_key)
           order by place limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
         )
         select typed.words, typed.tsq, typed.match, counted.n,

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { pageWithTotal } from '../../db/paging';
 import { preparedOnce } from '../../db/prepared';
 import { friendships, type MovieRow, movies, users, type Visibility } from '../../db/schema/index';
-import { matchesTyped, textQuery, textQueryColumns, typedQueryCtes } from '../../db/text-query';
+import { matchesTyped, queryCloseness, textQuery, textQueryColumns, typedQueryCtes } from '../../db/text-query';
 import { visibleToViewer } from '../privacy';
 
 /** All SQL about movies. */
@@ -196,7 +196,8 @@ const withScore = (r: { movie: MovieData; owner: MovieOwner; score: number }) =>
  * (GIN on search_words, GIN on search_vector).
  *
  * Up to RANKED_HITS hits are ranked by how close the whole query is to a run of
- * the movie's words (trigram word similarity), then by full-text rank; a broader query (a common word) lists its
+ * the movie's words (trigram word similarity, db/text-query.ts queryCloseness), then by full-text
+ * rank; a broader query (a common word) lists its
  * hits newest first, since ranking a hundred thousand equal hits orders nothing.
  *
  * Up to SEARCH_TOTAL_CAP hits, the first statement (db/text-query.ts) reads each hit from the
@@ -243,7 +244,7 @@ export const searchMovies = async (
 const searchStatements = (db: Db) =>
   preparedOnce(db, 'search_movies', () => {
     // Relevance: how close the whole query is to a run of the movie's words (1 = contained as typed).
-    const score = sql<number>`word_similarity(kd_fold(${sql.placeholder('query')}), ${movies.searchText})`;
+    const score = sql<number>`${queryCloseness(sql`kd_fold(${sql.placeholder('query')})`, movies.searchText)}`;
     const hiddenOut = sql`not (${movies.ownerId} = any(${sql.placeholder('hidden')}::uuid[]))`;
     const pageOf = sql`limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
     // The hits (each read once), counted, and the page's ids: up to RANKED_HITS ranked by
@@ -265,7 +266,7 @@ const searchStatements = (db: Db) =>
           case when counted.n < ${SEARCH_TOTAL_CAP} then (
             select array_agg(id order by place) from (
               select id, row_number() over (order by
-                case when ${ranked} then word_similarity(kd_fold(${sql.placeholder('query')}), search_text) end desc nulls last,
+                case when ${ranked} then ${queryCloseness(sql`typed.folded`, sql`search_text`)} end desc nulls last,
                 case when ${ranked} then ts_rank(search_vector, to_tsquery('simple'::regconfig, typed.tsq), 1) end desc nulls last,
                 created_at desc, id desc) as place
               from hits order by place ${pageOf}) on_page
