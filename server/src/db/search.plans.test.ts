@@ -57,3 +57,36 @@ it.each([
     expect(plans.flatMap(({ plan }) => nodesOf(plan)).filter((n) => n['Index Name'] === index)).toHaveLength(1);
   },
 );
+
+// Past the count's cap, the newest page is found by walking the date index when hits are dense
+// and by sorting every hit when they are rare among many movies (movies.repository.ts
+// sortHitsBeforeWalking); both answer the same page. The table's size is what the statistics
+// say, so a large catalogue is stood for by its row estimate.
+it('a query past the cap walks the date index among few movies and sorts its hits among many', async () => {
+  const db = database.db;
+  const [owner] = await insertMembers(db, ['genis_axtaran']);
+  await db.execute(
+    sql`insert into films (title, source) select 'Ulduzlu gecə ' || g, 'catalogue' from generate_series(1, 1005) g`,
+  );
+  await db.execute(sql`
+    insert into movies (owner_id, film_id, status, created_at)
+    select ${owner}::uuid, f.id, 'watched', now() - (g || ' minutes')::interval
+    from generate_series(1, 1005) g join films f on f.title = 'Ulduzlu gecə ' || g`);
+  await db.execute(sql`analyze movies`);
+  const search = () => searchMovies(db, 'ulduzlu', { page: 2, limit: 5 });
+  const newest = Array.from({ length: 5 }, (_, i) => `Ulduzlu gecə ${6 + i}`);
+  const walksDateIndex = async () =>
+    (await plansOf(database, search))
+      .flatMap(({ plan }) => nodesOf(plan))
+      .some((n) => n['Index Name'] === 'movies_created_at_idx');
+
+  const walked = await search();
+  expect(walked.total).toBe(1000);
+  expect(walked.rows.map((m) => m.title)).toEqual(newest);
+  expect(await walksDateIndex()).toBe(true);
+
+  await db.execute(sql`update pg_class set reltuples = 100000000 where oid = 'movies'::regclass`);
+  const sorted = await search();
+  expect(sorted.rows.map((m) => m.title)).toEqual(newest);
+  expect(await walksDateIndex()).toBe(false);
+});

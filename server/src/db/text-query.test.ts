@@ -23,11 +23,10 @@ it.each([
   ['cameron', 'titanic  james cameron', 1],
   ['', 'titanic', null],
 ] as const)('queryCloseness(%j, %j) is word_similarity', async (query, text, expected) => {
-  const rows = (
-    await database.db.execute(
-      sql`select ${queryCloseness(sql`${query}::text`, sql`${text}::text`)} as fast, word_similarity(${query}, ${text}) as exact`,
-    )
-  ).rows as { fast: number; exact: number }[];
+  const result = (await database.db.execute(
+    sql`select ${queryCloseness(sql`${query}::text`, sql`${text}::text`)} as fast, word_similarity(${query}, ${text}) as exact`,
+  )) as unknown as { rows: { fast: number; exact: number }[] };
+  const rows = result.rows;
   const [row] = rows;
   expect(Number(row?.fast)).toBe(Number(row?.exact));
   if (expected !== null) expect(Number(row?.fast)).toBe(expected);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pageWithTotal } from '../../db/paging';
 import { preparedOnce } from '../../db/prepared';
@@ -236,9 +236,28 @@ export const searchMovies = async (
     );
     return { rows: ids.flatMap((id) => byId.get(id) ?? []).map(withScore), total };
   }
-  const rows = await statements.walked.execute({ ...params, tsq, match });
+  const depth = params.offset + params.limit;
+  const newest = sortHitsBeforeWalking(row.spread, Number(row.movieCount), depth) ? statements.sorted : statements.walked;
+  const rows = await newest.execute({ ...params, tsq, match });
   return { rows: rows.map(withScore), total };
 };
+
+/**
+ * Walking the date index costs about a quarter of what reading one hit through the search index
+ * does, a movie (EXPLAIN ANALYZE over the bench's million movies: 0.54 µs a movie walked, 2.1 µs
+ * a hit read and sorted).
+ */
+const WALKED_MOVIE_COST = 0.25;
+
+/**
+ * Whether the newest page of a query past SEARCH_TOTAL_CAP hits is cheaper found by reading and
+ * sorting every hit than by walking the date index: walking to the page's end (`depth`) tests
+ * about depth × movies / hits movies, sorting reads every hit. The hits are estimated from how
+ * far into the table the first SEARCH_TOTAL_CAP lay (`spread`; the search index yields them in
+ * the table's order); with no estimate (a table never analyzed) the walk is kept.
+ */
+export const sortHitsBeforeWalking = (spread: number | null, moviesCount: number, depth: number) =>
+  spread !== null && moviesCount > 0 && spread * spread < WALKED_MOVIE_COST * depth * moviesCount;
 
 /** Movie search's named statements (each planned once per connection: planning cost as much as running). */
 const searchStatements = (db: Db) =>
@@ -255,14 +274,20 @@ const searchStatements = (db: Db) =>
       .select({
         ...textQueryColumns,
         page: sql<string[] | null>`page`,
+        spread: sql<number | null>`spread`,
+        movieCount: sql<number>`movie_count`,
       })
       .from(
         sql`(${sql`with ${typedQueryCtes}, hits as materialized (
-          select id, created_at, search_text, search_vector from ${movies}
+          select id, created_at, search_text, search_vector, ctid from ${movies}
           where ${matchesTyped(movies.searchVector)} and ${hiddenOut}
           limit ${SEARCH_TOTAL_CAP}
-        ), counted as (select count(*)::int as n from hits)
+        ), counted as (select count(*)::int as n, max((ctid::text::point)[0]) as last_block from hits)
         select typed.words, typed.tsq, typed.match, counted.n,
+          case when counted.n >= ${SEARCH_TOTAL_CAP} then
+            counted.n * pg_relation_size('movies'::regclass) / current_setting('block_size')::float8 / (counted.last_block + 1)
+          end as spread,
+          (select reltuples from pg_class where oid = 'movies'::regclass) as movie_count,
           case when counted.n < ${SEARCH_TOTAL_CAP} then (
             select array_agg(id order by place) from (
               select id, row_number() over (order by
@@ -281,25 +306,30 @@ const searchStatements = (db: Db) =>
       .innerJoin(users, eq(users.id, movies.ownerId))
       .where(sql`${movies.id} = any(${sql.placeholder('ids')}::uuid[])`)
       .prepare('search_movies_by_ids');
-    const onPage = db
-      .select({
-        pageId: sql<string>`${movies.id}`.as('page_id'),
-        place: sql<number>`row_number() over (order by ${movies.createdAt} desc, ${movies.id} desc)`.as('place'),
-      })
-      .from(movies)
-      .where(
-        sql`ts_match_vq(${movies.searchVector}, to_tsquery('simple'::regconfig, ${sql.placeholder('match')})) and ${hiddenOut}`,
-      )
-      .orderBy(desc(movies.createdAt), desc(movies.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .as('on_page');
-    const walked = db
-      .select({ ...withOwner, score })
-      .from(onPage)
-      .innerJoin(movies, eq(movies.id, onPage.pageId))
-      .innerJoin(users, eq(users.id, movies.ownerId))
-      .orderBy(onPage.place)
-      .prepare('search_movies_walked');
-    return { first, byIds, walked };
+    // The page of a query past SEARCH_TOTAL_CAP hits, newest first, found one of two ways: walking
+    // movies_created_at_idx backwards and testing each movie, written as ts_match_vq so the
+    // planner cannot take the search index's bitmap instead; or reading every hit by the search
+    // index (behind `offset 0`, so the planner cannot walk instead) and sorting them.
+    const newestPage = (name: string, hits: SQL) =>
+      db
+        .select({ ...withOwner, score })
+        .from(
+          sql`(select id as page_id, row_number() over (order by created_at desc, id desc) as place
+            from ${hits} hits order by created_at desc, id desc
+            limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) on_page`,
+        )
+        .innerJoin(movies, eq(movies.id, sql`on_page.page_id`))
+        .innerJoin(users, eq(users.id, movies.ownerId))
+        .orderBy(sql`on_page.place`)
+        .prepare(name);
+    const tsquery = sql`to_tsquery('simple'::regconfig, ${sql.placeholder('match')})`;
+    const walked = newestPage(
+      'search_movies_walked',
+      sql`(select id, created_at from ${movies} where ts_match_vq(search_vector, ${tsquery}) and ${hiddenOut})`,
+    );
+    const sorted = newestPage(
+      'search_movies_sorted',
+      sql`(select id, created_at from ${movies} where search_vector @@ ${tsquery} and ${hiddenOut} offset 0)`,
+    );
+    return { first, byIds, walked, sorted };
   });
