@@ -275,19 +275,21 @@ const searchStatements = (db: Db) =>
         ...textQueryColumns,
         page: sql<string[] | null>`page`,
         spread: sql<number | null>`spread`,
-        movieCount: sql<number>`movie_count`,
+        movieCount: sql<number | null>`movie_count`,
       })
       .from(
         sql`(${sql`with ${typedQueryCtes}, hits as materialized (
           select id, created_at, search_text, search_vector, ctid from ${movies}
           where ${matchesTyped(movies.searchVector)} and ${hiddenOut}
           limit ${SEARCH_TOTAL_CAP}
-        ), counted as (select count(*)::int as n, max((ctid::text::point)[0]) as last_block from hits)
+        ), counted as (select count(*)::int as n, (max(ctid)::text::point)[0] as last_block from hits)
         select typed.words, typed.tsq, typed.match, counted.n,
           case when counted.n >= ${SEARCH_TOTAL_CAP} then
             counted.n * pg_relation_size('movies'::regclass) / current_setting('block_size')::float8 / (counted.last_block + 1)
           end as spread,
-          (select reltuples from pg_class where oid = 'movies'::regclass) as movie_count,
+          case when counted.n >= ${SEARCH_TOTAL_CAP} then
+            (select reltuples from pg_class where oid = 'movies'::regclass)
+          end as movie_count,
           case when counted.n < ${SEARCH_TOTAL_CAP} then (
             select array_agg(id order by place) from (
               select id, row_number() over (order by
