@@ -31,9 +31,10 @@ export interface TextQueryRow {
 
 /**
  * The CTEs `words`, `parts`, `lexemes` and `typed` of a search's first statement. `typed` has one
- * row: the query's `words`, the query `folded` (computed once, not per hit), its tsquery as typed (`tsq`, for ranking) and the tsquery that finds
- * the same documents through the index (`match`). When the placeholder `corrected` holds a
- * tsquery (a typo pass, below), both are that one instead; the placeholder `query` is the query.
+ * row: the query's `words`, the query `folded` (once, not for each hit), its tsquery as typed
+ * (`tsq`, for ranking) and the tsquery that finds the same documents through the index
+ * (`match`). When the placeholder `corrected` holds a tsquery (a typo pass, below), both are that
+ * one instead; the placeholder `query` is the query.
  *
  * The query is folded exactly like the stored text (kd_fold in SQL: case, Azerbaijani
  * diacritics, dotted and dotless i) and split into words by the same parser, read from
@@ -143,8 +144,8 @@ export async function textQuery<R extends TextQueryRow>(
  * word_similarity(query, text), without its cost when the text holds the folded query as whole
  * words: it is then 1 (every trigram of the query lies in that run of the text). The common
  * search is a title typed whole, and over a few hundred hits trigram similarity of a long title
- * cost more than the rest of the search (docs/benchmarks.md, "Search under load"); a query found
- * only across punctuation or not at all is measured exactly.
+ * cost more than the rest of the search (docs/benchmarks.md, "Search: ranking and broad
+ * queries"). A query found only across punctuation, or not at all, is measured exactly.
  */
 export const queryCloseness = (query: SQLWrapper, text: SQLWrapper) => {
   const padded = sql`' ' || ${text} || ' '`;

@@ -195,20 +195,19 @@ const withScore = (r: { movie: MovieData; owner: MovieOwner; score: number }) =>
  * db/text-query.ts says (folded, prefix for the last word, typos corrected), by index scans
  * (GIN on search_words, GIN on search_vector).
  *
- * Up to RANKED_HITS hits are ranked by how close the whole query is to a run of
- * the movie's words (trigram word similarity, db/text-query.ts queryCloseness), then by full-text
- * rank; a broader query (a common word) lists its
- * hits newest first, since ranking a hundred thousand equal hits orders nothing.
+ * Up to RANKED_HITS hits are ranked by how close the whole query is to a run of the movie's
+ * words (trigram word similarity, db/text-query.ts queryCloseness), then by full-text rank; a
+ * broader query (a common word) lists its hits newest first, since ranking a hundred thousand
+ * equal hits orders nothing.
  *
  * Up to SEARCH_TOTAL_CAP hits, the first statement (db/text-query.ts) reads each hit from the
  * heap once: it counts them and picks the page's ids from the same rows, ranked or sorted. A
  * second statement reads the page's movies with their owners by id: joined in one query,
  * PostgreSQL joined every hit to its owner before sorting, slow for a name with thousands of hits
- * (docs/benchmarks.md). Past SEARCH_TOTAL_CAP, a query whose words one movie in a thousand or
- * more has, the page is found by walking movies_created_at_idx backwards and testing each movie
- * until the page is full ("Search under load" there). The test is written as ts_match_vq, which
- * the search index cannot serve, so the planner cannot take the index's bitmap of every hit
- * (tens of thousands for a common word, read for each page) for the cheaper path.
+ * (docs/benchmarks.md). Past SEARCH_TOTAL_CAP, the newest page is found by walking
+ * movies_created_at_idx backwards and testing each movie until the page is full, cheap when one
+ * movie in a few hundred is a hit ("Search under load" there), or, for rarer hits among many
+ * movies, by reading and sorting them all (sortHitsBeforeWalking).
  */
 export const searchMovies = async (
   db: Db,
@@ -237,7 +236,9 @@ export const searchMovies = async (
     return { rows: ids.flatMap((id) => byId.get(id) ?? []).map(withScore), total };
   }
   const depth = params.offset + params.limit;
-  const newest = sortHitsBeforeWalking(row.spread, Number(row.movieCount), depth) ? statements.sorted : statements.walked;
+  const newest = sortHitsBeforeWalking(row.spread, Number(row.movieCount), depth)
+    ? statements.sorted
+    : statements.walked;
   const rows = await newest.execute({ ...params, tsq, match });
   return { rows: rows.map(withScore), total };
 };
