@@ -35,9 +35,10 @@ export interface ResponseCacheOptions {
   ttlSpread?: number;
   /**
    * When an answer would only fit by evicting others, it is kept if the answers made since its key
-   * last missed would fit in the cache, else one such answer in this many (1, the default: all). Members who come back to more pages than the cache holds, in turn, would otherwise evict
-   * every answer before it is asked for again: each miss paid for encoding and filing an answer
-   * that never served a hit. Kept one in n, the answers kept live n times longer and the ones that
+   * last missed would fit in the cache, else one such answer in this many (1, the default: all).
+   * Members who come back to more pages than the cache holds, in turn, would otherwise evict every
+   * answer before it is asked for again: each miss paid for encoding and filing an answer that
+   * never served a hit. Kept one in n, the answers kept live n times longer and the ones that
    * come back within that time hit; a page asked for again soon is kept on its second miss.
    */
   admitWhenFull?: number;
@@ -133,10 +134,10 @@ export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
    * admitWhenFull.
    */
   const admit = (key: string, text: string) => {
+    if (admitWhenFull === 1) return true;
     // A UTF-8 body has at least as many bytes as the text has UTF-16 units: the size's lower
     // bound, known without encoding the text, which a refused answer never is.
     const size = sizeOf(text.length, key);
-    if (admitWhenFull === 1) return true;
     const last = missedAt.get(key);
     missedBytes += size;
     missedAt.set(key, missedBytes);
