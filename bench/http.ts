@@ -31,7 +31,7 @@ import {
 } from './generate';
 import type { LoadResult, LoadSpec } from './http-load';
 import { type Figure, round, writeResult } from './machine';
-import { freePort, runLoad, stopProcess } from './processes';
+import { expectOk, freePort, runLoad, stopProcess } from './processes';
 import { rssMiB, sampleRss } from './rss';
 import { distinctSearchQueries } from './search-queries';
 
@@ -220,18 +220,6 @@ async function paired(spec: Spec, refs: Spec[]): Promise<{ res: LoadResult; refs
 }
 
 /** Checks a request answers 200 before loading it, so a wrong path cannot pass as a fast 404. */
-async function expect200(base: string, p: string, token?: string, body?: string) {
-  const res = await fetch(base + p, {
-    method: body ? 'POST' : 'GET',
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body,
-  });
-  if (res.status !== 200 && res.status !== 201) throw new Error(`${p} answered ${res.status}: ${await res.text()}`);
-}
-
 interface Row {
   name: string;
   request: string;
@@ -458,7 +446,7 @@ async function postgresRuns(refs: Refs, dataDir: string) {
     const selectRef = { name: 'one-SELECT', res: refs.select };
     // Each read answered once (a wrong path cannot pass as a fast 404), then the app's memory idle
     // and at its highest under the reads.
-    for (const r of reads) await expect200(app.url, r.paths[0] as string, r.tokens[0]);
+    for (const r of reads) await expectOk(app.url, r.paths[0] as string, r.tokens[0]);
     const idle = [rssMiB(app.child.pid), rssMiB(refs.readsPid)];
     const underReads = sampleRss([app.child.pid, refs.readsPid]);
     for (const r of part('reads') ? reads.filter((x) => !READS || x.name.toLowerCase().includes(READS)) : []) {
@@ -470,7 +458,7 @@ async function postgresRuns(refs: Refs, dataDir: string) {
         paths: r.refPaths,
         tokens: r.refTokens ?? [],
       };
-      if (own) await expect200(refs.readsUrl, own.paths[0] as string, own.tokens[0]);
+      if (own) await expectOk(refs.readsUrl, own.paths[0] as string, own.tokens[0]);
       const against = [...(own ? [own] : []), ...(r.withSelect || !own ? [refs.selectSpec] : [])];
       const pair = await paired(spec, against);
       const ownRes = own ? pair.refs[0] : undefined;
@@ -606,7 +594,7 @@ async function postgresRuns(refs: Refs, dataDir: string) {
       .slice(0, 1000)
       .map((i) => JSON.stringify({ username: memberName(i), password: BENCH_PASSWORD }));
     if (!part('logins')) return rows;
-    await expect200(app.url, '/api/auth/login', undefined, loginBodies[0]);
+    await expectOk(app.url, '/api/auth/login', undefined, loginBodies[0]);
     const loginSpec = {
       url: app.url,
       method: 'POST' as const,
@@ -676,8 +664,8 @@ async function pgliteRuns(selectSpec: Spec) {
       const p = refMix[i % refMix.length] as string;
       return p === '/profile' ? p : `${p}/${memberId(ids[i % ids.length] as number)}`;
     });
-    for (const p of mix) await expect200(app.url, p, tokens[0]);
-    for (const p of refPaths.slice(0, refMix.length)) await expect200(reference.url, p, tokens[0]);
+    for (const p of mix) await expectOk(app.url, p, tokens[0]);
+    for (const p of refPaths.slice(0, refMix.length)) await expectOk(reference.url, p, tokens[0]);
     log('PGlite: read mix…');
     const mixSpec: Spec = { url: app.url, method: 'GET', paths: mixPaths, tokens: mixTokens };
     const refSpec: Spec = { url: reference.url, method: 'GET', paths: refPaths, tokens: mixTokens };
@@ -744,7 +732,7 @@ async function pgliteRuns(selectSpec: Spec) {
       connections: 10,
       duration: WARMUP + DURATION + 1,
     };
-    await expect200(app.url, '/api/movies', tokens[0], body(-1));
+    await expectOk(app.url, '/api/movies', tokens[0], body(-1));
     log('PGlite: reads while 10 connections write…');
     const [rw, writes] = await Promise.all([measure(mixSpec), load(writeSpec)]);
     const starvedAt = STARVED_FACTOR * Math.max(1, rw.p50);

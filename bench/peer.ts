@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type Figure, round, writeResult } from './machine';
-import { freePort, runLoad, stopProcess } from './processes';
+import { expectOk, freePort, runLoad, stopProcess } from './processes';
 import { rssMiB, sampleRss } from './rss';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -225,13 +225,6 @@ function seed(file: string) {
   db.close();
 }
 
-async function expect200(base: string, p: string, token: string) {
-  const res = await fetch(base + p, { headers: { authorization: `Bearer ${token}` } });
-  const text = await res.text();
-  if (res.status !== 200) throw new Error(`GET ${p}: ${res.status} ${text.slice(0, 200)}`);
-  return text;
-}
-
 async function main() {
   const home = await mkdtemp(path.join(tmpdir(), 'kinodost-bench-mediatracker-'));
   let peer: Peer | undefined;
@@ -240,7 +233,7 @@ async function main() {
     log(`MediaTracker ${packageVersion} (${version}) from ${serverDir}, data in ${home}`);
     peer = await startPeer(home);
     const apiToken = await registerThroughApi(peer.url);
-    await expect200(peer.url, '/api/user', apiToken);
+    await expectOk(peer.url, '/api/user', apiToken);
     await peer.stop();
     const t0 = performance.now();
     seed(path.join(home, 'data.db'));
@@ -277,7 +270,7 @@ async function main() {
       const out: { path: string; ms: number; bytes: number }[] = [];
       for (const p of pages(m, 0)) {
         const t = performance.now();
-        const body = await expect200(url, p, tokenOf(m));
+        const body = await expectOk(url, p, tokenOf(m));
         if (p.includes('orderBy') && !body.includes('"total":'))
           throw new Error(`unexpected ${p}: ${body.slice(0, 200)}`);
         out.push({ path: p, ms: Math.round(performance.now() - t), bytes: body.length });

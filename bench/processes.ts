@@ -1,6 +1,6 @@
-// What the benchmarks need to run servers and loads beside each other: a free port, and one load
+// What the benchmarks need to run servers and loads beside each other: a free port, one load
 // (bench/http-load.ts) in a process of its own, so that the load generator's work is not counted
-// against the process it measures.
+// against the process it measures, and a check that a server answers a request before it is loaded.
 import { type ChildProcess, fork } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -44,4 +44,22 @@ export function stopProcess(child: ChildProcess): Promise<void> {
     child.kill('SIGTERM');
     setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
   });
+}
+
+/**
+ * Sends one request (a POST of `body` when given) and throws unless it answers 200 or 201, so that
+ * a wrong path cannot pass as a fast error under load. Answers the body.
+ */
+export async function expectOk(base: string, p: string, token?: string, body?: string): Promise<string> {
+  const res = await fetch(base + p, {
+    method: body ? 'POST' : 'GET',
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body,
+  });
+  const text = await res.text();
+  if (res.status !== 200 && res.status !== 201) throw new Error(`${p} answered ${res.status}: ${text.slice(0, 200)}`);
+  return text;
 }
