@@ -150,6 +150,6 @@ export async function textQuery<R extends TextQueryRow>(
 export const queryCloseness = (query: SQLWrapper, text: SQLWrapper) => {
   const padded = sql`' ' || ${text} || ' '`;
   const after = sql`nullif(strpos(${padded}, ' ' || ${query}), 0) + length(${query}) + 1`;
-  return sql`case when substr(${padded}, ${after}, 1) !~ '[[:alnum:]]' then 1::real
+  return sql<number>`case when substr(${padded}, ${after}, 1) !~ '[[:alnum:]]' then 1::real
     else word_similarity(${query}, ${text}) end`;
 };
