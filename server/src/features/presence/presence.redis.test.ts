@@ -101,10 +101,19 @@ describe.runIf(redisUrl)('presence across processes (Redis)', () => {
   });
 
   /** A socket of `token` on `url`, once the server has counted it (users:online follows the count). */
-  const counted = async (url: string, token: string) => {
+  /**
+   * A socket connected and listed by the server (`users:online`). `setup` runs before it connects,
+   * so its handlers see everything; a socket closed past the cap may be closed before the list
+   * reaches it, and then counts as done too (waiting for its list would wait forever).
+   */
+  const counted = async (url: string, token: string, setup?: (s: TestSocket) => void) => {
     let listed: Promise<unknown> = Promise.resolve();
     const socket = await connectSocket(url, token, (s) => {
-      listed = new Promise((resolve) => s.once('users:online', resolve));
+      setup?.(s);
+      listed = new Promise((resolve) => {
+        s.once('users:online', resolve);
+        s.once('disconnect', resolve);
+      });
     });
     sockets.push(socket);
     await listed;
@@ -180,14 +189,15 @@ describe.runIf(redisUrl)('presence across processes (Redis)', () => {
     const evicted = new Promise<void>((resolve) => {
       allGone = resolve;
     });
+    // Each socket's disconnect is watched from before it connects: under load one may be closed
+    // past the cap before it is even listed.
     const tabs = await Promise.all(
       Array.from({ length: MAX_SOCKETS_PER_MEMBER + extra }, (_, i) =>
-        counted(urls[i % 2] as string, u.token).then((tab) => {
+        counted(urls[i % 2] as string, u.token, (tab) =>
           tab.on('disconnect', () => {
             if (++gone === extra) allGone();
-          });
-          return tab;
-        }),
+          }),
+        ),
       ),
     );
     await evicted;
