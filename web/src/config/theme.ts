@@ -26,6 +26,10 @@ export const focusRing = (mode: PaletteMode) => ({
   outlineOffset: 2,
 });
 
+/** The selected tab's text and underline (components/tab-bar.tsx). */
+export const selectedTabColor = (theme: Theme) =>
+  theme.palette.mode === 'dark' ? darkPrimaryText : theme.palette.primary.main;
+
 export const createAppTheme = (mode: PaletteMode): Theme =>
   createTheme({
     palette: {
@@ -43,12 +47,11 @@ export const createAppTheme = (mode: PaletteMode): Theme =>
       fontFamily: '"Roboto", "Segoe UI", system-ui, -apple-system, "Helvetica Neue", Arial, sans-serif',
     },
     components: {
-      // Primary-coloured text on the dark background: the focused field's label, the selected tab,
+      // Primary-coloured text on the dark background: the focused field's label,
       // outlined primary chips and primary icon buttons read the lighter indigo (axe: 2.4:1 before).
       ...(mode === 'dark'
         ? {
             MuiFormLabel: { styleOverrides: { root: { '&.Mui-focused': { color: darkPrimaryText } } } },
-            MuiTab: { styleOverrides: { root: { '&.Mui-selected': { color: darkPrimaryText } } } },
             MuiBottomNavigationAction: {
               styleOverrides: { root: { '&.Mui-selected': { color: darkPrimaryText } } },
             },

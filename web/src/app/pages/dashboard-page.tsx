@@ -55,8 +55,7 @@ export function DashboardPage() {
   return (
     <PageContainer title={username ? t.welcome(username) : t.welcomeAnonymous} intro={t.intro}>
       {narrow ? (
-        <>
-          <DashboardTabs value={tab} onChange={setTab} />
+        <DashboardTabs value={tab} onChange={setTab}>
           {tab === 'collection' ? (
             <MyMovies onAdd={openAdd} onEdit={openForm} onDelete={setDeleting} />
           ) : (
@@ -64,7 +63,7 @@ export function DashboardPage() {
               <FriendsActivity showTitle={false} />
             </Suspense>
           )}
-        </>
+        </DashboardTabs>
       ) : (
         <Box
           sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)', gap: 3, alignItems: 'start' }}

@@ -1,21 +1,39 @@
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
+import type { ReactNode } from 'react';
+import { TabBar, TabPanel } from '../../../components/tab-bar';
 import { az } from '../../../i18n/az';
 
 export type DashboardTab = 'collection' | 'feed';
 
-/** The phone dashboard's two tabs: the collection and "Dostların fəaliyyəti". */
-export function DashboardTabs({ value, onChange }: { value: DashboardTab; onChange: (tab: DashboardTab) => void }) {
+const idBase = 'dashboard';
+const items = [
+  { value: 'collection', label: az.dashboard.collectionTab },
+  { value: 'feed', label: az.feed.title },
+] as const;
+
+/** The phone dashboard's two tabs, the collection and "Dostların fəaliyyəti", and the chosen one's panel. */
+export function DashboardTabs({
+  value,
+  onChange,
+  children,
+}: {
+  value: DashboardTab;
+  onChange: (tab: DashboardTab) => void;
+  children: ReactNode;
+}) {
   return (
-    <Tabs
-      value={value}
-      onChange={(_event, tab: DashboardTab) => onChange(tab)}
-      aria-label={az.dashboard.tabsLabel}
-      variant="fullWidth"
-      sx={{ mb: 2 }}
-    >
-      <Tab value="collection" label={az.dashboard.collectionTab} id="dashboard-tab-collection" />
-      <Tab value="feed" label={az.feed.title} id="dashboard-tab-feed" />
-    </Tabs>
+    <>
+      <TabBar
+        idBase={idBase}
+        label={az.dashboard.tabsLabel}
+        items={items}
+        value={value}
+        onChange={onChange}
+        fullWidth
+        sx={{ mb: 2 }}
+      />
+      <TabPanel idBase={idBase} value={value}>
+        {children}
+      </TabPanel>
+    </>
   );
 }

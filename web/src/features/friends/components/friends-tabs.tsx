@@ -9,17 +9,16 @@ import List from '@mui/material/List';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import { useTheme } from '@mui/material/styles';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { type ReactNode, useId, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { OfflineState } from '../../../components/offline-state';
+import { TabBar, TabPanel } from '../../../components/tab-bar';
 import { az } from '../../../i18n/az';
 import { formatDate } from '../../../lib/format-date';
 import { useListOffline } from '../../../lib/online';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { useFriendsList, useIncomingList, useOutgoingList } from '../hooks/use-friend-queries';
 import { FriendPersonRow } from './friend-person-row';
 import { FriendshipActions } from './friendship-actions';
@@ -135,8 +134,7 @@ export function FriendsTabs() {
   const [tab, setTab] = useTabState();
   const [filter, setFilter] = useState('');
   const id = useId();
-  const theme = useTheme();
-  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
+  const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
   const friends = useFriendsList();
   const incoming = useIncomingList();
   const outgoing = useOutgoingList();
@@ -225,31 +223,25 @@ export function FriendsTabs() {
 
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-      <Tabs
+      <TabBar
+        idBase={id}
+        label={t.tabs.label}
+        items={friendTabs.map((name) => ({
+          value: name,
+          label: narrow ? shortLabels[name] : labels[name],
+          ariaLabel: labels[name],
+        }))}
         value={tab}
-        onChange={(_, next: FriendTab) => setTab(next)}
-        aria-label={t.tabs.label}
-        variant={narrow ? 'fullWidth' : 'standard'}
+        onChange={setTab}
+        fullWidth={narrow}
         sx={{ borderBottom: 1, borderColor: 'divider' }}
-      >
-        {friendTabs.map((name) => (
-          <Tab
-            key={name}
-            value={name}
-            label={narrow ? shortLabels[name] : labels[name]}
-            aria-label={labels[name]}
-            id={`${id}-tab-${name}`}
-            aria-controls={`${id}-panel-${name}`}
-            sx={{
-              textTransform: 'none',
-              fontWeight: 600,
-              px: { xs: 0.5, sm: 2 },
-              minWidth: { xs: 0, sm: 90 },
-              fontSize: { xs: '0.8125rem', sm: '0.875rem' },
-            }}
-          />
-        ))}
-      </Tabs>
+        tabSx={{
+          textTransform: 'none',
+          fontWeight: 600,
+          px: { xs: 0.5, sm: 2 },
+          fontSize: { xs: '0.8125rem', sm: '0.875rem' },
+        }}
+      />
       <Box sx={{ p: 2, pb: 1 }}>
         <TextField
           fullWidth
@@ -276,9 +268,9 @@ export function FriendsTabs() {
           }}
         />
       </Box>
-      <Box role="tabpanel" id={`${id}-panel-${tab}`} aria-labelledby={`${id}-tab-${tab}`}>
+      <TabPanel idBase={id} value={tab}>
         {panels[tab]}
-      </Box>
+      </TabPanel>
     </Paper>
   );
 }
