@@ -76,6 +76,13 @@ describe('TabBar', () => {
     expect(screen.getByRole('tab', { name: 'Birinci' })).toHaveFocus();
     expect(screen.getByRole('tabpanel')).toHaveTextContent('panel a');
 
+    // From a tab the page focused without selecting it, the arrows move on from that tab.
+    screen.getByRole('tab', { name: 'İkinci (3)' }).focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Üçüncü' })).toHaveFocus();
+    expect(selected()).toHaveTextContent('Üçüncü');
+    await userEvent.keyboard('{Home}');
+
     // Other keys are left to the page.
     await userEvent.keyboard('{ArrowDown}x');
     expect(selected()).toHaveTextContent('Birinci');

@@ -53,7 +53,9 @@ export function TabBar<T extends string>({
 }) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const move = keyMoves[event.key];
-    const index = items.findIndex((item) => item.value === value);
+    // From the focused tab: it is the selected one, unless the page moved focus itself.
+    const focused = (event.target as HTMLElement).id;
+    const index = items.findIndex((item) => tabId(idBase, item.value) === focused);
     const next = move && index >= 0 ? items[move(index, items.length)] : undefined;
     if (!next) return;
     event.preventDefault();
