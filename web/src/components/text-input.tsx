@@ -38,6 +38,34 @@ export type TextInputProps = Pick<
 };
 
 /**
+ * Whether the browser sizes a textarea to its text by itself (CSS `field-sizing`: Chromium 123,
+ * Safari 26.2). MUI's autosizing textarea measures a hidden copy of itself with getComputedStyle
+ * and scrollHeight when it mounts, a forced layout in React's commit (the film page's comment
+ * field: docs/benchmarks.md "Lighthouse on a phone"); elsewhere it stays the way.
+ */
+const textareaGrowsByItself = () =>
+  typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
+
+/**
+ * A multiline field's rows: a plain textarea that CSS grows from `minRows` to `maxRows` lines where
+ * the browser can, else MUI's autosizing one.
+ */
+function rowProps({ multiline, minRows, maxRows }: Pick<TextInputProps, 'multiline' | 'minRows' | 'maxRows'>) {
+  if (!multiline || !textareaGrowsByItself()) return { minRows, maxRows };
+  return {
+    inputComponent: 'textarea' as const,
+    rows: Number(minRows ?? 1),
+    sx: {
+      '& textarea': {
+        fieldSizing: 'content',
+        minHeight: `${minRows ?? 1}lh`,
+        ...(maxRows ? { maxHeight: `${maxRows}lh`, overflowY: 'auto' } : {}),
+      },
+    },
+  };
+}
+
+/**
  * An outlined text field: MUI's TextField without its `select` mode, whose Select, Menu, Popover
  * and Modal code would otherwise come with every form (the `overlays` chunk, 17 kB brotli on
  * /login). The same parts and DOM as TextField: the label names the input (htmlFor), the helper or
@@ -53,6 +81,9 @@ export function TextInput({
   fullWidth = false,
   sx,
   helperTextProps,
+  multiline,
+  minRows,
+  maxRows,
   ...input
 }: TextInputProps) {
   const reactId = useId();
@@ -66,7 +97,15 @@ export function TextInput({
           {label}
         </InputLabel>
       )}
-      <OutlinedInput {...input} id={id} label={label} fullWidth={fullWidth} aria-describedby={helperTextId} />
+      <OutlinedInput
+        {...input}
+        {...rowProps({ multiline, minRows, maxRows })}
+        multiline={multiline}
+        id={id}
+        label={label}
+        fullWidth={fullWidth}
+        aria-describedby={helperTextId}
+      />
       {helperText && (
         <FormHelperText {...helperTextProps} id={helperTextId}>
           {helperText}
