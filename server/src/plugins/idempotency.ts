@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   claim,
@@ -12,6 +12,7 @@ import {
   seal,
   unseal,
 } from '../lib/idempotency';
+import { hooksOf } from '../lib/route-hooks';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -49,8 +50,7 @@ async function idempotency(app: FastifyInstance) {
   const secrets = idempotencySecrets(app.config.jwtSecret);
   const claimed = new WeakMap<FastifyRequest, KeyRef>();
 
-  app.addHook('preHandler', async (request, reply) => {
-    if (request.method !== 'POST' || request.routeOptions.config.repeatable) return;
+  const claimOrReplay: preHandlerAsyncHookHandler = async (request, reply) => {
     const key = keyOf(request.headers['idempotency-key']);
     if (key === undefined) return;
     const ref = { scope: request.user?.id ?? '', key };
@@ -68,13 +68,8 @@ async function idempotency(app: FastifyInstance) {
       .type('application/json; charset=utf-8')
       .header('idempotent-replayed', 'true')
       .send(unseal(secrets, outcome.body));
-  });
-
-  app.addHook('onSend', async (request, reply, payload) => {
-    const ref = claimed.get(request);
-    if (!ref) return payload;
-    claimed.delete(request);
-    const status = reply.statusCode;
+  };
+  const keepOrRelease = async (ref: KeyRef, status: number, payload: unknown) => {
     const keep = status < 500 && status !== 429 && typeof payload === 'string';
     try {
       if (keep) await keepAnswer(db, ref, status, seal(secrets, payload));
@@ -83,7 +78,21 @@ async function idempotency(app: FastifyInstance) {
       // The database went away meanwhile: the key stays claimed, and a repeat gets 409.
       app.log.warn({ err, key: ref.key }, 'idempotency: the answer could not be kept');
     }
-    return payload;
+  };
+
+  // Only a POST that may be repeated looks for a key: other routes carry no hook of this.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.includes('POST') || route.config?.repeatable) return;
+    route.preHandler = [claimOrReplay, ...hooksOf(route.preHandler)];
+  });
+  // App-wide, so that it runs before the drain's onSend; a callback hook that returns at once
+  // when this request claimed no key, which is almost every request.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const ref = claimed.get(request);
+    if (!ref) return done(null, payload);
+    claimed.delete(request);
+    void keepOrRelease(ref, reply.statusCode, payload).then(() => done(null, payload));
   });
 
   const purge = () =>

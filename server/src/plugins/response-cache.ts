@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DomainEvents } from '../lib/event-bus';
 import { type CachedAnswer, createResponseCache, type ResponseCache } from '../lib/response-cache';
+import { hooksOf } from '../lib/route-hooks';
 import { type InvalidationChannel, shareInvalidations, TTL_SPREAD } from '../lib/user-cache';
 
 /**
@@ -100,15 +101,15 @@ export const responseCachePlugin = fp(
     });
 
     // After the route's guards and validation: a cached answer is only ever served to whom the route serves it.
-    app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    const serveOrBegin: preHandlerHookHandler = (request, reply, done) => {
       const tagsOf = request.routeOptions.config.cacheTags;
-      if (!tagsOf || request.method !== 'GET') return;
+      if (!tagsOf || request.method !== 'GET') return done();
       const key = `${request.user?.id ?? '-'} ${withoutCacheBuster(request.url)}`;
       const answer = cache.get(key);
       if (!answer) {
         reply.header('x-cache', 'miss');
         request.storeAnswer = cache.begin(key, tagsOf(request));
-        return;
+        return done();
       }
       // Says which answers came from memory, so a load can measure its hit ratio (bench/http.ts).
       reply.header('x-cache', 'hit');
@@ -116,34 +117,35 @@ export const responseCachePlugin = fp(
       const encoded = answer.encoded.get(request.headers['accept-encoding'] ?? '');
       if (encoded) {
         // The headers the compression plugin set when it made this form; it leaves encoded bodies alone.
-        return reply.header('vary', 'accept-encoding').header('content-encoding', encoded.encoding).send(encoded.body);
+        reply.header('vary', 'accept-encoding').header('content-encoding', encoded.encoding).send(encoded.body);
+        return;
       }
       request.cachedAnswer = answer;
-      return reply.send(answer.body);
-    });
-    app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      reply.send(answer.body);
+    };
+    const keepAnswer: onSendHookHandler = (request, reply, payload, done) => {
       if (request.storeAnswer && reply.statusCode === 200 && typeof payload === 'string') {
         request.cachedAnswer = request.storeAnswer(payload);
         // The bytes just kept go out as they are, rather than being encoded again.
-        if (request.cachedAnswer) return request.cachedAnswer.body;
+        if (request.cachedAnswer) return done(null, request.cachedAnswer.body);
       }
-      return payload;
-    });
-    // Route-level hooks run after the app-wide ones, in the order added: this one after compression's.
+      done(null, payload);
+    };
+    const keepEncoded: onSendHookHandler = (request, reply, payload, done) => {
+      const encoding = reply.getHeader('content-encoding');
+      if (request.cachedAnswer && Buffer.isBuffer(payload) && typeof encoding === 'string') {
+        request.cachedAnswer.keepEncoded(request.headers['accept-encoding'] ?? '', { encoding, body: payload });
+      }
+      done(null, payload);
+    };
+    // Only the cached routes carry these hooks, so every other request skips them. Callback hooks:
+    // they run on every cached read, and an async one would cost a promise each time. Compression's
+    // onSend is a route hook too, added by its onRoute before this one runs: the answer is kept as
+    // text before it, and in the form it made after it.
     app.addHook('onRoute', (route) => {
       if (!route.config?.cacheTags) return;
-      // A callback hook: it runs on every cached read, and an async one would cost a promise each time.
-      const keepEncoded: onSendHookHandler = (request, reply, payload, done) => {
-        const encoding = reply.getHeader('content-encoding');
-        if (request.cachedAnswer && Buffer.isBuffer(payload) && typeof encoding === 'string') {
-          request.cachedAnswer.keepEncoded(request.headers['accept-encoding'] ?? '', { encoding, body: payload });
-        }
-        done(null, payload);
-      };
-      route.onSend = [
-        ...(Array.isArray(route.onSend) ? route.onSend : route.onSend ? [route.onSend] : []),
-        keepEncoded,
-      ];
+      route.preHandler = [serveOrBegin, ...hooksOf(route.preHandler)];
+      route.onSend = [keepAnswer, ...hooksOf(route.onSend), keepEncoded];
     });
   },
   {
