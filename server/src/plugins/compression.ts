@@ -8,9 +8,10 @@ import fp from 'fastify-plugin';
  * level (4: most of the size win for a small share of the CPU of level 11), else gzip. A page of
  * 20 movies shrinks about 4 times, which is what a phone on a slow link waits for. The web
  * build's files are precompressed at the highest levels and carry their encoding already, so they
- * pass through untouched, as do images. Register before the routes: the plugin hooks into each
- * route as it is added, after the app-wide onSend hooks, so the response cache keeps plain text
- * (and, registered after this plugin, the compressed form as well: plugins/response-cache.ts).
+ * pass through untouched, as do images. Register before the routes and before the response
+ * cache: the plugin adds its onSend to each route as it is added, and the cache, registered after
+ * it, puts one hook in front of it (to keep plain text) and one behind it (to keep the compressed
+ * form as well: plugins/response-cache.ts).
  */
 export const compressionPlugin = fp(async function compressionPlugin(app: FastifyInstance) {
   await app.register(compress, {
