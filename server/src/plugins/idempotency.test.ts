@@ -92,6 +92,25 @@ describe('POST with Idempotency-Key', () => {
     expect(await commentsSaying('Açarsız')).toBe(2);
   });
 
+  it('reads keys on POST only: a PUT with a key runs each time and keeps none', async () => {
+    const key = randomUUID();
+    const movie = (await post(alice, '/api/movies', undefined, { title: 'Dəyişən' })).json() as { id: string };
+    const put = (title: string) =>
+      t.inject({
+        method: 'PUT',
+        url: `/api/movies/${movie.id}`,
+        headers: { authorization: `Bearer ${alice.token}`, 'idempotency-key': key },
+        payload: { title },
+      });
+    const first = await put('Dəyişən 1');
+    const second = await put('Dəyişən 2');
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(second.headers['idempotent-replayed']).toBeUndefined();
+    expect(await moviesTitled('Dəyişən 2')).toBe(1);
+    const kept = await t.app.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    expect(kept).toEqual([]);
+  });
+
   it('takes keys of up to 200 characters; a longer or empty one is 400 and changes nothing', async () => {
     expect((await post(alice, '/api/movies', 'k'.repeat(200), { title: 'Uzun açar' })).statusCode).toBe(201);
     for (const key of ['k'.repeat(201), '']) {
