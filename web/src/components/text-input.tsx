@@ -24,6 +24,7 @@ export type TextInputProps = Pick<
   | 'inputRef'
   | 'startAdornment'
   | 'endAdornment'
+  | 'size'
 > & {
   label: ReactNode;
   id?: string;

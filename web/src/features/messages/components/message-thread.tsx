@@ -10,11 +10,11 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { StatusAvatar } from '../../../components/status-avatar';
+import { TextInput } from '../../../components/text-input';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
@@ -108,7 +108,8 @@ function Composer({ friendId }: { friendId: string }) {
       }}
       sx={{ display: 'flex', gap: 1, alignItems: 'flex-end', p: 1, borderTop: 1, borderColor: 'divider' }}
     >
-      <TextField
+      <TextInput
+        label={null}
         value={text}
         onChange={(e) => {
           setText(e.target.value);
@@ -123,7 +124,7 @@ function Composer({ friendId }: { friendId: string }) {
         size="small"
         error={tooLong}
         helperText={tooLong ? t.tooLong(MESSAGE_MAX) : undefined}
-        slotProps={{ htmlInput: { 'aria-label': t.composerLabel, enterKeyHint: 'send' } }}
+        inputProps={{ 'aria-label': t.composerLabel, enterKeyHint: 'send' }}
       />
       <IconButton
         type="submit"
