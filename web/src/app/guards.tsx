@@ -1,11 +1,12 @@
-import { lazy, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
 import { useAuth } from '../lib/auth/auth-context';
+import { lazyWhenOnline } from '../lib/lazy-when-online';
 import { MainLayout } from './layouts/main-layout';
 
 // Rarely seen, so its own chunk (with MUI's Alert) rather than part of every first page load.
-const AdminRefusal = lazy(async () => ({ default: (await import('./admin-refusal')).AdminRefusal }));
+const AdminRefusal = lazyWhenOnline(async () => ({ default: (await import('./admin-refusal')).AdminRefusal }));
 
 /**
  * Logged-in-only routes (docs/product.md#pages-and-routes). These guards are for the person's convenience;

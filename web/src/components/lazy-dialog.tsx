@@ -1,4 +1,5 @@
-import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { type ComponentType, Suspense, useState } from 'react';
+import { lazyWhenOnline } from '../lib/lazy-when-online';
 import type { ConfirmDialogProps } from './confirm-dialog';
 
 /**
@@ -22,7 +23,7 @@ export function lazyDialog<P extends object>(
   load: () => Promise<ComponentType<P>>,
   isOpen: (props: P) => boolean,
 ): ComponentType<P> {
-  const Dialog = lazy(async () => ({ default: await load() }));
+  const Dialog = lazyWhenOnline(async () => ({ default: await load() }));
   return function LazyDialog(props: P) {
     const opened = useOpenedOnce(isOpen(props));
     if (!opened) return null;

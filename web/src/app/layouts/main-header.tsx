@@ -4,19 +4,22 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { ThemeToggleButton } from '../../components/theme-toggle-button';
 import { isAuthFormPath, paths } from '../../config/paths';
 import { azShell } from '../../i18n/az-shell';
 import { useAuth } from '../../lib/auth/auth-context';
+import { lazyWhenOnline } from '../../lib/lazy-when-online';
 import { useIdleAfter } from '../../lib/use-idle-after';
 import { AppLogo, logoColorOnSurface } from './app-logo';
 
 // Menus, popovers and the drawer pull in MUI's Modal/Popover/Menu: loaded only when needed,
 // which keeps the landing page's first download small.
-const HeaderMemberArea = lazy(async () => ({ default: (await import('./header-member-area')).HeaderMemberArea }));
-const SidebarDrawer = lazy(async () => ({ default: (await import('./sidebar-drawer')).SidebarDrawer }));
+const HeaderMemberArea = lazyWhenOnline(async () => ({
+  default: (await import('./header-member-area')).HeaderMemberArea,
+}));
+const SidebarDrawer = lazyWhenOnline(async () => ({ default: (await import('./sidebar-drawer')).SidebarDrawer }));
 
 /** Kept for a member's icons and menus until they show, so nothing beside them moves. */
 const memberAreaSpace = <Box sx={{ width: 132 }} />;

@@ -1,11 +1,12 @@
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
 import { isAdminPath } from '../../config/paths';
 import { azShell } from '../../i18n/az-shell';
 import { useAuth } from '../../lib/auth/auth-context';
+import { lazyWhenOnline } from '../../lib/lazy-when-online';
 import { useIdleAfter } from '../../lib/use-idle-after';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { Footer } from './footer';
@@ -14,7 +15,9 @@ import { MainHeader } from './main-header';
 /** Keep in step with the bar's height in mobile-bottom-bar.tsx. */
 const BOTTOM_BAR_HEIGHT = 64;
 // Phones with a member only: its own chunk.
-const MobileBottomBar = lazy(async () => ({ default: (await import('./mobile-bottom-bar')).MobileBottomBar }));
+const MobileBottomBar = lazyWhenOnline(async () => ({
+  default: (await import('./mobile-bottom-bar')).MobileBottomBar,
+}));
 
 /**
  * The footer and, on phones with a member, the bottom bar (fixed, over the space kept for it below

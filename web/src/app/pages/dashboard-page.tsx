@@ -1,27 +1,28 @@
 import type { Movie } from '@kinodost/contracts/schemas/movies';
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { type DashboardTab, DashboardTabs } from '../../features/feed/components/dashboard-tabs';
 import { MyMovies } from '../../features/movies/components/my-movies';
 import { useAddMovieRequest } from '../../features/movies/hooks/add-movie-trigger';
 import { az } from '../../i18n/az';
 import { useAuth } from '../../lib/auth/auth-context';
+import { lazyWhenOnline } from '../../lib/lazy-when-online';
 import { useIdleAfter } from '../../lib/use-idle-after';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { PageContainer } from './page-container';
 
 // Closed at first: their code (the form, the confirmation) loads once the page has shown.
-const MovieFormDialog = lazy(async () => ({
+const MovieFormDialog = lazyWhenOnline(async () => ({
   default: (await import('../../features/movies/components/movie-form-dialog')).MovieFormDialog,
 }));
 // The feed comes after the collection: the page's first paint is the collection. The phone's tabs
 // are part of that paint: loaded apart, they arrived a round trip after the page's code and pushed
 // the collection down when they did (Lighthouse's layout shift).
-const FriendsActivity = lazy(async () => ({
+const FriendsActivity = lazyWhenOnline(async () => ({
   default: (await import('../../features/feed/components/friends-activity')).FriendsActivity,
 }));
-const DeleteMovieDialog = lazy(async () => ({
+const DeleteMovieDialog = lazyWhenOnline(async () => ({
   default: (await import('../../features/movies/components/delete-movie-dialog')).DeleteMovieDialog,
 }));
 

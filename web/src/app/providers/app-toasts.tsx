@@ -1,9 +1,10 @@
 import GlobalStyles from '@mui/material/GlobalStyles';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyWhenOnline } from '../../lib/lazy-when-online';
 import { loadToastify } from '../../lib/toast';
 
 // react-toastify loads with the first toast or once the page is idle (lib/toast.ts).
-const ToastContainer = lazy(async () => ({ default: (await loadToastify()).ToastContainer }));
+const ToastContainer = lazyWhenOnline(async () => ({ default: (await loadToastify()).ToastContainer }));
 
 /** The header's height (MUI's toolbar: 56 px, 48 px on a phone held sideways, 64 px from 600 px). */
 const below = (header: number) => `calc(${header + 8}px + env(safe-area-inset-top))`;

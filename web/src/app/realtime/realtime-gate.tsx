@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useAuth } from '../../lib/auth/auth-context';
+import { lazyWhenOnline } from '../../lib/lazy-when-online';
 import { useIdleAfter } from '../../lib/use-idle-after';
 
 // Its own chunk (with the presence store and, later, socket.io-client): visitors download none of it.
-const RealtimeBridge = lazy(async () => ({ default: (await import('./realtime-bridge')).RealtimeBridge }));
+const RealtimeBridge = lazyWhenOnline(async () => ({ default: (await import('./realtime-bridge')).RealtimeBridge }));
 
 /**
  * Mounts the realtime socket's owner for members only, once the first view has had its idle

@@ -1,13 +1,14 @@
 import SendIcon from '@mui/icons-material/Send';
 import Button from '@mui/material/Button';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { az } from '../../../i18n/az';
+import { lazyWhenOnline } from '../../../lib/lazy-when-online';
 
 const t = az.messages;
 
 // The dialog (MUI's Dialog, lists, checkboxes and a text field) loads when first opened: the film
 // page paints without it.
-const RecommendDialog = lazy(() =>
+const RecommendDialog = lazyWhenOnline(() =>
   import('./recommend-film-dialog').then((module) => ({ default: module.RecommendDialog })),
 );
 
