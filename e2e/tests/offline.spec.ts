@@ -64,3 +64,44 @@ test('a list asked for without a network shows the offline state, then fills its
   await expect(collection.getByRole('heading', { name: title })).toBeVisible();
   await expect(notice).toHaveCount(0);
 });
+
+test('code the dashboard loads after its first paint waits out a dropped network instead of failing the page', async ({
+  page,
+  context,
+  api,
+}) => {
+  const member = await api.createUser('offc');
+  const title = `Silinəcək film ${uniqueTag()}`;
+  await api.createMovie(member.token, { title });
+  // The delete dialog's code is asked for once the page is idle: held, then lost with the network.
+  let held: (() => Promise<void>) | undefined;
+  const asked = new Promise<void>((resolve) => {
+    void page.route('**/assets/delete-movie-dialog-*.js', (route) => {
+      held = () => route.abort('internetdisconnected');
+      resolve();
+    });
+  });
+  await signIn(page, member.token, '/dashboard');
+  const collection = page.getByRole('region', { name: 'Film kolleksiyanız' });
+  await expect(collection.getByRole('heading', { name: title })).toBeVisible();
+  await asked;
+  await context.setOffline(true);
+  const failed = page.waitForEvent('requestfailed', (request) => /delete-movie-dialog-/.test(request.url()));
+  await held?.();
+  await failed;
+  await page.unroute('**/assets/delete-movie-dialog-*.js');
+  // A frame and a task later, React has rendered whatever the failed import made of the page.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+
+  // The page stays as it is, with no error screen.
+  await expect(collection.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Nəsə səhv getdi' })).toHaveCount(0);
+
+  // Back online, the code is fetched again and the dialog opens.
+  const fetched = page.waitForResponse((res) => /delete-movie-dialog-.*\.js$/.test(res.url()) && res.ok());
+  await context.setOffline(false);
+  await fetched;
+  await collection.getByRole('button', { name: `"${title}" filmini sil` }).click();
+  await expect(page.getByRole('dialog', { name: 'Film silinsin?' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Nəsə səhv getdi' })).toHaveCount(0);
+});
