@@ -26,9 +26,9 @@ const keyMoves: Record<string, (index: number, count: number) => number> = {
  * A row of tabs (WAI-ARIA tabs pattern, automatic activation): the arrow keys, Home and End move
  * to a tab and select it, and only the selected tab is in the Tab order. The selected tab is
  * underlined by CSS. MUI's Tabs measured the bar with getBoundingClientRect after every render to
- * place its sliding indicator, a forced layout that was the phone dashboard's largest piece of
- * script time in Lighthouse (docs/benchmarks.md "Lighthouse on a phone"); these tabs never scroll,
- * so none of that is needed.
+ * place its sliding indicator: a forced layout, the largest piece of script time in a throttled
+ * profile of the phone dashboard (docs/benchmarks.md "Lighthouse on a phone"). These tabs never
+ * scroll, so none of that is needed.
  */
 export function TabBar<T extends string>({
   idBase,

@@ -42,7 +42,7 @@ export type TextInputProps = Pick<
  * Whether the browser sizes a textarea to its text by itself (CSS `field-sizing`: Chromium 123,
  * Safari 26.2). MUI's autosizing textarea measures a hidden copy of itself with getComputedStyle
  * and scrollHeight when it mounts, a forced layout in React's commit (the film page's comment
- * field: docs/benchmarks.md "Lighthouse on a phone"); elsewhere it stays the way.
+ * field: docs/benchmarks.md "Lighthouse on a phone"). Other browsers keep MUI's.
  */
 const textareaGrowsByItself = () =>
   typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
