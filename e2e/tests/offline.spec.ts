@@ -75,11 +75,13 @@ test('code the dashboard loads after its first paint waits out a dropped network
   await api.createMovie(member.token, { title });
   // The delete dialog's code is asked for once the page is idle: held, then lost with the network.
   let held: (() => Promise<void>) | undefined;
+  let markAsked = () => {};
   const asked = new Promise<void>((resolve) => {
-    void page.route('**/assets/delete-movie-dialog-*.js', (route) => {
-      held = () => route.abort('internetdisconnected');
-      resolve();
-    });
+    markAsked = resolve;
+  });
+  await page.route('**/assets/delete-movie-dialog-*.js', (route) => {
+    held = () => route.abort('internetdisconnected');
+    markAsked();
   });
   await signIn(page, member.token, '/dashboard');
   const collection = page.getByRole('region', { name: 'Film kolleksiyanız' });
