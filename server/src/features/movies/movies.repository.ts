@@ -264,7 +264,9 @@ export const sortHitsBeforeWalking = (spread: number | null, moviesCount: number
 const searchStatements = (db: Db) =>
   preparedOnce(db, 'search_movies', () => {
     // Relevance: how close the whole query is to a run of the movie's words (1 = contained as typed).
-    const score = queryCloseness(sql`kd_fold(${sql.placeholder('query')})`, movies.searchText);
+    // The query is folded once, by a subquery PostgreSQL runs before the rows: folded in the
+    // expression itself, it was folded three times per row, a third of the page read's cost.
+    const score = queryCloseness(sql`(select kd_fold(${sql.placeholder('query')}))`, movies.searchText);
     const hiddenOut = sql`not (${movies.ownerId} = any(${sql.placeholder('hidden')}::uuid[]))`;
     const pageOf = sql`limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
     // The hits (each read once), counted, and the page's ids: up to RANKED_HITS ranked by
