@@ -216,7 +216,8 @@ const filmSearchStatements = (db: Db) =>
     const folded = sql`kd_fold(${sql.placeholder('query')})`;
     // The index's first FILM_SEARCH_CAP hits (each read once), counted, and with the films whose
     // whole title is the query, ranked: the page's ids and scores. The tie-break's title likeness
-    // is computed once a title (hits of one title are common: a remake, a series, a typed word).
+    // is computed once a title (hits of one title are common: a remake, a series, a typed word):
+    // materialized, since PostgreSQL would otherwise inline it and run similarity() per hit.
     // queryCloseness is word_similarity, cheap when the query is in the text as typed.
     const first = db
       .select({
@@ -239,7 +240,7 @@ const filmSearchStatements = (db: Db) =>
             union
             (select id, title_key, search_text, year from found)
           ) hits
-        ), likeness as (
+        ), likeness as materialized (
           select title_key, similarity(title_key, typed.folded) as alike
           from typed, (select distinct title_key from scored) titles
         ), on_page as (
