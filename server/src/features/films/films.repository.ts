@@ -217,8 +217,9 @@ const filmSearchStatements = (db: Db) =>
     // The index's first FILM_SEARCH_CAP hits (each read once), counted, and with the films whose
     // whole title is the query, ranked: the page's ids and scores. The tie-break's title likeness
     // is computed once a title (hits of one title are common: a remake, a series, a typed word):
-    // materialized, since PostgreSQL would otherwise inline it and run similarity() per hit.
-    // queryCloseness is word_similarity, cheap when the query is in the text as typed.
+    // materialized, since PostgreSQL would otherwise inline it and run similarity() per hit. Only
+    // the titles scoring at least the page's last hit (`cut`) can be tied on the page, so only
+    // theirs is computed. queryCloseness is word_similarity, cheap when the query is in the text as typed.
     const first = db
       .select({
         ...textQueryColumns,
@@ -240,9 +241,13 @@ const filmSearchStatements = (db: Db) =>
             union
             (select id, title_key, search_text, year from found)
           ) hits
+        ), cut as (
+          select score from scored order by score desc
+          offset ${sql.placeholder('offset')}::int + ${sql.placeholder('limit')}::int - 1 limit 1
         ), likeness as materialized (
           select title_key, similarity(title_key, typed.folded) as alike
-          from typed, (select distinct title_key from scored) titles
+          from typed, (select distinct title_key from scored
+            where score >= coalesce((select score from cut), 0)) titles
         ), on_page as (
           select id, score, row_number() over (
             order by score desc, alike desc, year desc nulls last, id) as place

@@ -70,6 +70,17 @@ describe('GET /api/films/search', () => {
     expect(titles(await search('titanik'))[0]).toBe('Titanic');
   });
 
+  it('pages hits tied on their score by how close each title is to the query', async () => {
+    for (const title of ['Zümrüd haqqında uzun bir hekayə', 'Bu da Zümrüd', 'Zümrüd Bir', 'Zümrüd'])
+      await createFilm(t.app, { title, year: 2001 });
+    // The whole title first; then three hits holding the word as typed (a tie), by title likeness.
+    expect(titles(await search('zumrud', '&limit=2'))).toEqual(['Zümrüd', 'Zümrüd Bir']);
+    expect(titles(await search('zumrud', '&limit=2&page=2'))).toEqual([
+      'Bu da Zümrüd',
+      'Zümrüd haqqında uzun bir hekayə',
+    ]);
+  });
+
   it('pages its hits with the total', async () => {
     const p1 = await search('nagil', '&limit=5');
     const p3 = await search('nagil', '&limit=5&page=3');
