@@ -219,7 +219,8 @@ const filmSearchStatements = (db: Db) =>
     // is computed once a title (hits of one title are common: a remake, a series, a typed word):
     // materialized, since PostgreSQL would otherwise inline it and run similarity() per hit. Only
     // the titles scoring at least the page's last hit (`cut`) can be tied on the page, so only
-    // theirs is computed. queryCloseness is word_similarity, cheap when the query is in the text as typed.
+    // theirs is computed. queryCloseness is word_similarity, cheap when the query is in the text
+    // as typed.
     const first = db
       .select({
         ...textQueryColumns,
