@@ -8,6 +8,7 @@ export interface PlanNode {
   'Relation Name'?: string;
   'Index Name'?: string;
   'Index Cond'?: string;
+  'CTE Name'?: string;
   Plans?: PlanNode[];
 }
 /** EXPLAIN (FORMAT JSON)'s one row, on both drivers. */

@@ -53,6 +53,6 @@ it("film search computes a title's likeness once per title, not once per hit", a
   expect(first).toBeDefined();
   // Inlined, the likeness CTE's similarity() moved above its join with the hits and ran per hit
   // (docs/benchmarks.md, "Search under load: where the time goes"); kept, it is a CTE scan.
-  const nodes = nodesOf(first?.plan as PlanNode) as (PlanNode & { 'CTE Name'?: string })[];
+  const nodes = nodesOf(first?.plan as PlanNode);
   expect(nodes.filter((n) => n['Node Type'] === 'CTE Scan').map((n) => n['CTE Name'])).toContain('likeness');
 });
