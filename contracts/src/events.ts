@@ -46,10 +46,22 @@ export interface ServerToClientEvents {
   /** Your import advanced; `status` once it is done or failed (then GET /api/import/{id} has the summary). */
   'import:progress': (payload: { id: string; done: number; total: number; status?: 'done' | 'failed' }) => void;
   /**
-   * Events meant for you may have been lost: the server's link to the other processes (Redis) was
-   * down and is back. Refetch what the events above keep fresh (friends, requests, newsletters).
+   * Events meant for you may have been lost: sent on connect when one may have gone out since the
+   * handshake's `since` (SocketAuth), and to every socket when the server's link to the other
+   * processes (Redis) was down and is back. Refetch what the events above keep fresh (friends,
+   * requests, newsletters, notifications, the feed, messages).
    */
   'realtime:resync': () => void;
+}
+
+/** The socket's handshake auth data. */
+export interface SocketAuth {
+  token: string;
+  /**
+   * The server's time (ms since 1970) of the page's first API request, or earlier: what the page
+   * shows was fetched after it. Without it, the server tells the socket to resync on connect.
+   */
+  since?: number;
 }
 
 /** Events the client sends. The user is always the socket's own, whatever the payload says. */

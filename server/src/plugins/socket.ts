@@ -2,6 +2,7 @@ import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_LIMITS } f
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
+import { createMissedEvents, type MissedEvents } from '../lib/missed-events';
 
 export interface SocketData {
   userId: string;
@@ -15,10 +16,43 @@ declare module 'fastify' {
   }
 }
 
+const USER_ROOM_PREFIX = 'user:';
 /** Each member's sockets are in a room of their own: what is meant for them is sent there. */
-export const userRoom = (id: string) => `user:${id}`;
+export const userRoom = (id: string) => `${USER_ROOM_PREFIX}${id}`;
 /** Every signed-in socket: what concerns all members (a new newsletter) is sent there. */
 export const MEMBERS_ROOM = 'members';
+
+/**
+ * Events that change nothing a page fetched: presence comes whole with `users:online` on
+ * connect, and a typing notice is worthless late. Every other event a member missed before their
+ * socket connected makes the page refetch (`realtime:resync`).
+ */
+const LIVE_ONLY_EVENTS: ReadonlySet<string> = new Set<keyof ServerToClientEvents>([
+  'users:online',
+  'user:online',
+  'user:offline',
+  'user:lastSeenResponse',
+  'message:typing',
+]);
+
+/**
+ * Notes every room emit of this process's in-memory adapter in `missed`: the one way out for
+ * all of them, so an event a feature adds is counted without the feature doing anything.
+ */
+function noteRoomEmits(io: IoServer, missed: MissedEvents) {
+  const adapter = io.of('/').adapter;
+  const broadcast = adapter.broadcast.bind(adapter);
+  adapter.broadcast = (packet: { data?: unknown[] }, opts) => {
+    const event = packet.data?.[0];
+    if (typeof event === 'string' && !LIVE_ONLY_EVENTS.has(event)) {
+      const userIds: string[] = [];
+      for (const room of opts.rooms)
+        if (room.startsWith(USER_ROOM_PREFIX)) userIds.push(room.slice(USER_ROOM_PREFIX.length));
+      missed.sent({ userIds, everyone: opts.rooms.size === 0 || opts.rooms.has(MEMBERS_ROOM) });
+    }
+    broadcast(packet, opts);
+  };
+}
 
 /**
  * The realtime socket: socket.io on the app's own port (path /socket.io). A socket's handshake
@@ -26,6 +60,13 @@ export const MEMBERS_ROOM = 'members';
  * member's room and the members' room. With REDIS_URL the Redis adapter carries room emits across
  * processes. What is said on the socket belongs to the features (presence, messages) and to the
  * relay (plugins/socket-relay.ts).
+ *
+ * A page fetches its data first and connects its socket once it is idle, so an event sent in
+ * between reached no socket of it. The handshake's `since` (the server time of the page's first
+ * request) tells whether one may have: if so, or when that cannot be known, the new socket gets
+ * `realtime:resync` and the page refetches what events keep fresh; otherwise the page's data
+ * stands. With several processes (Redis) another process may have sent it, so every new socket
+ * is told to refetch.
  */
 export const socketPlugin = fp(
   async function socketPlugin(app: FastifyInstance) {
@@ -44,7 +85,11 @@ export const socketPlugin = fp(
       rawSocket.request = null;
     });
 
-    if (app.redis) {
+    let missed: MissedEvents | undefined;
+    if (!app.redis) {
+      missed = createMissedEvents();
+      noteRoomEmits(io, missed);
+    } else {
       // Loaded only with Redis: a single process needs no adapter.
       const { createAdapter } = await import('@socket.io/redis-adapter');
       const pub = app.redis.duplicate();
@@ -95,6 +140,9 @@ export const socketPlugin = fp(
     // First of the connection listeners: the features' find the socket in its rooms.
     io.on('connection', (socket) => {
       socket.join([userRoom(socket.data.userId), MEMBERS_ROOM]);
+      if (!missed || missed.mayHaveMissed(socket.data.userId, socket.handshake.auth?.since)) {
+        socket.emit('realtime:resync');
+      }
     });
 
     // This process's sockets only: through the Redis adapter a plain disconnectSockets asks every

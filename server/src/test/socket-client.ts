@@ -1,4 +1,4 @@
-import type { ClientToServerEvents, ServerToClientEvents } from '@kinodost/contracts/events';
+import type { ClientToServerEvents, ServerToClientEvents, SocketAuth } from '@kinodost/contracts/events';
 import { io, type Socket } from 'socket.io-client';
 import type { App } from '../app';
 
@@ -15,13 +15,14 @@ export async function listenUrl(app: App): Promise<string> {
 /** A real socket.io client; resolves once connected, rejects with the server's refusal. */
 export function connectSocket(
   url: string,
-  token?: string,
+  /** The token, or the whole handshake auth data. */
+  token?: string | SocketAuth,
   /** Called before connecting, to listen for the very first events (users:online). */
   beforeConnect?: (socket: TestSocket) => void,
 ): Promise<TestSocket> {
   const socket: TestSocket = io(url, {
     path: '/socket.io',
-    auth: token === undefined ? {} : { token },
+    auth: token === undefined ? {} : typeof token === 'string' ? { token } : token,
     transports: ['websocket'],
     forceNew: true,
     reconnection: false,

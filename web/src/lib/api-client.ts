@@ -1,6 +1,7 @@
 import type { ErrorBody } from '@kinodost/contracts/errors';
 import { paths } from '../config/paths';
 import { azShell } from '../i18n/az-shell';
+import { noteAnswer, noteRequestSent } from './first-request-time';
 import { getToken, removeToken } from './storage';
 
 /**
@@ -145,14 +146,18 @@ const withTimeout = async <T>(outer: AbortSignal | undefined, work: (signal: Abo
  * first try or answers it again; it is not done twice.
  */
 const fetchWithRetry = async (url: string, init: RequestInit): Promise<Response> => {
+  noteRequestSent();
+  let response: Response;
   try {
-    return await fetch(url, init);
+    response = await fetch(url, init);
   } catch (error) {
     const keyed = new Headers(init.headers).has('Idempotency-Key');
     if (!keyed || init.signal?.aborted) throw error;
     console.warn(`[api] ${init.method} ${url}: no answer, sending it again`, error);
-    return fetch(url, init);
+    response = await fetch(url, init);
   }
+  noteAnswer(response);
+  return response;
 };
 
 /** `pending`, or the signal's reason once it aborts first: what fetch itself does with a signal. */

@@ -10,6 +10,12 @@ import { useIsOnline, useLastSeen } from '../../features/presence/hooks/use-pres
 import { presenceStore } from '../../features/presence/presence-store';
 import { AuthContext, type AuthState } from '../../lib/auth/auth-context';
 import { runSessionEndCleanups } from '../../lib/auth/auth-events';
+import {
+  firstRequestServerTime,
+  noteAnswer,
+  noteRequestSent,
+  resetFirstRequestTime,
+} from '../../lib/first-request-time';
 import { setToken } from '../../lib/storage';
 import { fakeIo, fakeSockets } from '../../test/fake-socket';
 import { fakeAuth, testQueryClient } from '../../test/render';
@@ -227,17 +233,28 @@ describe('live updates', () => {
     expect(calls.friendCount).toBe(1);
   });
 
-  it('the first connect and a socket back after a drop refetch what is on screen: events sent before reached no socket', async () => {
+  it('the first connect tells the server when the page fetched from, and refetches only when the server says so', async () => {
+    resetFirstRequestTime();
+    // The page's first API request, answered by a server whose clock is a minute ahead of ours.
+    const sentAt = Date.now();
+    noteRequestSent();
+    noteAnswer(new Response(null, { headers: { date: new Date(sentAt + 61_000).toUTCString() } }));
+    const since = firstRequestServerTime() as number;
+    expect(since).toBeGreaterThanOrEqual(sentAt + 59_000);
+    expect(since).toBeLessThanOrEqual(sentAt + 61_000);
     setToken('tok');
     setup(fakeAuth());
     await settle();
+    expect(socket().auth).toEqual({ token: 'tok', since });
     await waitFor(() => expect([calls.friendCount, calls.unread, calls.messagesUnread]).toEqual([1, 1, 1]));
-    // The socket starts once the page is idle: a message or a friend's request sent meanwhile was missed.
     act(() => socket().serverConnect());
+    // A round of React's and the queries' work, in which a refetch would have started.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect([calls.friendCount, calls.unread, calls.messagesUnread]).toEqual([1, 1, 1]);
+    // A friend's request went out before the socket connected: the server says resync.
+    act(() => socket().serverSend('realtime:resync'));
     await waitFor(() => expect([calls.friendCount, calls.unread, calls.messagesUnread]).toEqual([2, 2, 2]));
-    act(() => socket().serverDisconnect('transport close'));
-    act(() => socket().serverConnect());
-    await waitFor(() => expect([calls.friendCount, calls.unread, calls.messagesUnread]).toEqual([3, 3, 3]));
+    resetFirstRequestTime();
   });
 
   it('realtime:resync (the server lost events for us) refetches the friend and newsletter queries', async () => {

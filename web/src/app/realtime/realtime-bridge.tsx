@@ -11,6 +11,7 @@ import { presenceStore } from '../../features/presence/presence-store';
 import { az } from '../../i18n/az';
 import { useAuth } from '../../lib/auth/auth-context';
 import { onSessionEnd } from '../../lib/auth/auth-events';
+import { firstRequestServerTime } from '../../lib/first-request-time';
 import { openRealtimeConnection } from '../../lib/socket/realtime-connection';
 import { getToken } from '../../lib/storage';
 import { toast } from '../../lib/toast';
@@ -36,10 +37,11 @@ export function RealtimeBridge() {
 
   useEffect(() => {
     if (!isLoggedIn || !userId || !getToken()) return;
-    let disconnected = false;
-    let connectedOnce = false;
-    // Friend and newsletter events sent while this socket, or the server's link to the other
-    // processes, was away are lost: refetch what they would have refreshed.
+    // Events sent while this socket (or, before its first connect, this page), or the server's link
+    // to the other processes, was away are lost: the server says so (realtime:resync, sent on a
+    // reconnect, and on the first connect when an event for this member went out since the page's
+    // first request), and what they would have refreshed is fetched again. Only the queries on
+    // screen are fetched again; the others are only marked stale.
     const refreshNewsletters = () => void queryClient.invalidateQueries({ queryKey: newsletterKeys.all });
     const refreshNotifications = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
     const catchUp = () => {
@@ -53,16 +55,8 @@ export function RealtimeBridge() {
     const connection = openRealtimeConnection({
       userId,
       getToken,
-      onConnectedChange: (connected) => {
-        presenceStore.setConnected(connected);
-        // Back after a drop, and also the first connect: the socket starts once the page is idle,
-        // after its queries were fetched, and an event sent in between (a message, an approval's
-        // notification, a friend's request) reached no socket of this tab. Only the queries on
-        // screen are fetched again; the others are only marked stale.
-        if (connected && (disconnected || !connectedOnce)) catchUp();
-        if (connected) connectedOnce = true;
-        disconnected = !connected;
-      },
+      getSince: firstRequestServerTime,
+      onConnectedChange: (connected) => presenceStore.setConnected(connected),
       handlers: {
         'users:online': (ids) => presenceStore.setOnlineList(ids),
         'user:online': ({ userId: id }) => presenceStore.markOnline(id),

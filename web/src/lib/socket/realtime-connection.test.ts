@@ -19,6 +19,7 @@ const setVisibility = (state: DocumentVisibilityState) => {
 };
 
 let token: string | null = 'token-1';
+let since: number | undefined;
 let connection: RealtimeConnection | null = null;
 const connectedChanges: boolean[] = [];
 
@@ -27,6 +28,7 @@ async function open(handlers = {}): Promise<FakeSocket> {
   connection = openRealtimeConnection({
     userId: me,
     getToken: () => token,
+    getSince: () => since,
     onConnectedChange: (connected) => connectedChanges.push(connected),
     handlers,
   });
@@ -42,6 +44,7 @@ beforeEach(() => {
   visibility = 'visible';
   vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
   token = 'token-1';
+  since = undefined;
   connectedChanges.length = 0;
 });
 
@@ -181,6 +184,20 @@ describe('the realtime connection', () => {
       expect(socket.connectCalls).toBe(0);
     },
   );
+
+  it('sends the time the page fetched from (`since`) with the first connect only: a reconnect has missed events since', async () => {
+    since = 1_795_000_000_000;
+    const socket = await open();
+    expect(socket.auth).toEqual({ token: 'token-1', since });
+    socket.serverConnect();
+    socket.serverDisconnect('transport close');
+    socket.io.reconnectAttempt();
+    expect(socket.auth).toEqual({ token: 'token-1' });
+    socket.serverConnect();
+    socket.serverDisconnect('io server disconnect');
+    vi.advanceTimersByTime(1000);
+    expect(socket.auth).toEqual({ token: 'token-1' });
+  });
 
   it("the library's own reconnect attempts pick up the token now in storage", async () => {
     const socket = await open();

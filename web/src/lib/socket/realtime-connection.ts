@@ -1,4 +1,4 @@
-import type { ClientToServerEvents, ServerToClientEvents } from '@kinodost/contracts/events';
+import type { ClientToServerEvents, ServerToClientEvents, SocketAuth } from '@kinodost/contracts/events';
 import type { Socket } from 'socket.io-client';
 import { whenIdle } from '../when-idle';
 
@@ -46,6 +46,12 @@ export interface RealtimeOptions {
   userId: string;
   /** Reads the stored token (localStorage 'token'); read at every (re)connect. */
   getToken: () => string | null;
+  /**
+   * The server's time from which the page's data was fetched (lib/first-request-time.ts), sent
+   * with the first connect only: the server then says `realtime:resync` only if an event for this
+   * member went out since. A reconnect sends none, so the server always says it then.
+   */
+  getSince?: () => number | undefined;
   onConnectedChange: (connected: boolean) => void;
   handlers: RealtimeEventHandlers;
 }
@@ -66,7 +72,7 @@ export interface RealtimeConnection {
  * imported here on demand, so visitors never download it.
  */
 export function openRealtimeConnection(options: RealtimeOptions): RealtimeConnection {
-  const { userId, getToken, onConnectedChange, handlers } = options;
+  const { userId, getToken, getSince, onConnectedChange, handlers } = options;
   let socket: RealtimeSocket | null = null;
   let closed = false;
   let heartbeat: number | undefined;
@@ -121,7 +127,7 @@ export function openRealtimeConnection(options: RealtimeOptions): RealtimeConnec
   };
 
   const refreshAuth = () => {
-    if (socket) socket.auth = { token: getToken() ?? '' };
+    if (socket) socket.auth = { token: getToken() ?? '' } satisfies SocketAuth;
   };
 
   const onConnect = () => {
@@ -142,7 +148,7 @@ export function openRealtimeConnection(options: RealtimeOptions): RealtimeConnec
         reconnectTimer = undefined;
         const token = getToken();
         if (closed || !socket || !token) return;
-        socket.auth = { token };
+        socket.auth = { token } satisfies SocketAuth;
         socket.connect();
       }, SERVER_DISCONNECT_RECONNECT_MS);
     }
@@ -161,7 +167,9 @@ export function openRealtimeConnection(options: RealtimeOptions): RealtimeConnec
       .then(({ io }) => {
         const token = getToken();
         if (closed || !token) return;
-        const created: RealtimeSocket = io(socketUrl(), { ...socketOptions, auth: { token } });
+        const since = getSince?.();
+        const auth: SocketAuth = since === undefined ? { token } : { token, since };
+        const created: RealtimeSocket = io(socketUrl(), { ...socketOptions, auth });
         socket = created;
         created.on('connect', onConnect);
         created.on('disconnect', onDisconnect);
