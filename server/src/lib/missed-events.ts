@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
  * idle, a second or two after its first request, or later when that first try failed; past this,
  * it is simply told to refetch.
  */
-export const MISSED_EVENTS_WINDOW_MS = 10 * 60_000;
+const WINDOW_MS = 10 * 60_000;
 /** Members remembered at most; one pushed out makes every `since` before its event unknown. */
 const REMEMBERED_MEMBERS = 100_000;
 
@@ -29,7 +29,7 @@ export interface MissedEvents {
 
 export function createMissedEvents(opts: { now?: () => number; windowMs?: number; max?: number } = {}): MissedEvents {
   const now = opts.now ?? Date.now;
-  const windowMs = opts.windowMs ?? MISSED_EVENTS_WINDOW_MS;
+  const windowMs = opts.windowMs ?? WINDOW_MS;
   const startedAt = now();
   let toEveryoneAt = Number.NEGATIVE_INFINITY;
   // The latest event among the members pushed out of `sentAt`: a `since` before it is unknown.
