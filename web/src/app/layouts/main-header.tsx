@@ -6,12 +6,12 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import { Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { AfterIdle } from '../../components/after-idle';
 import { ThemeToggleButton } from '../../components/theme-toggle-button';
 import { isAuthFormPath, paths } from '../../config/paths';
 import { azShell } from '../../i18n/az-shell';
 import { useAuth } from '../../lib/auth/auth-context';
 import { lazyWhenOnline } from '../../lib/lazy-when-online';
-import { useIdleAfter } from '../../lib/use-idle-after';
 import { AppLogo, logoColorOnSurface } from './app-logo';
 
 // Menus, popovers and the drawer pull in MUI's Modal/Popover/Menu: loaded only when needed,
@@ -33,8 +33,6 @@ export function MainHeader() {
   const [drawerMounted, setDrawerMounted] = useState(false);
   // Login, registration and password reset get a quieter bar so the form is the focus.
   const light = isAuthFormPath(pathname);
-  // A member's icons and menus come a moment after the page's own content, in their kept space.
-  const memberAreaReady = useIdleAfter(isLoggedIn && !isLoadingAuth);
 
   return (
     <>
@@ -73,8 +71,13 @@ export function MainHeader() {
           </Box>
           <Box sx={{ flexGrow: 1 }} />
           <ThemeToggleButton />
+          {/* A member's icons and menus come a moment after the page's own content, in their kept space. */}
           {isLoggedIn && !isLoadingAuth && (
-            <Suspense fallback={memberAreaSpace}>{memberAreaReady ? <HeaderMemberArea /> : memberAreaSpace}</Suspense>
+            <AfterIdle fallback={memberAreaSpace}>
+              <Suspense fallback={memberAreaSpace}>
+                <HeaderMemberArea />
+              </Suspense>
+            </AfterIdle>
           )}
           {!isLoggedIn && !isLoadingAuth && pathname === paths.home && (
             <Button

@@ -2,12 +2,12 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { type ReactNode, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { AfterIdle } from '../../components/after-idle';
 import { PageSpinner } from '../../components/page-spinner';
 import { isAdminPath } from '../../config/paths';
 import { azShell } from '../../i18n/az-shell';
 import { useAuth } from '../../lib/auth/auth-context';
 import { lazyWhenOnline } from '../../lib/lazy-when-online';
-import { useIdleAfter } from '../../lib/use-idle-after';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { Footer } from './footer';
 import { MainHeader } from './main-header';
@@ -30,18 +30,17 @@ function FooterAndBottomBar() {
   const { isLoggedIn, isLoadingAuth } = useAuth();
   const { pathname } = useLocation();
   const showBottomBar = small && isLoggedIn && !isLoadingAuth && !isAdminPath(pathname);
-  // The page first; the bar a moment later.
-  const bottomBarReady = useIdleAfter(showBottomBar);
   return (
     <>
       <Box sx={{ pb: showBottomBar ? `${BOTTOM_BAR_HEIGHT}px` : 0 }}>
         <Footer />
       </Box>
-      {bottomBarReady && (
+      {/* The page first; the bar a moment later. */}
+      <AfterIdle active={showBottomBar}>
         <Suspense fallback={null}>
           <MobileBottomBar />
         </Suspense>
-      )}
+      </AfterIdle>
     </>
   );
 }

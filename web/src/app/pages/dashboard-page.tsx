@@ -2,13 +2,13 @@ import type { Movie } from '@kinodost/contracts/schemas/movies';
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { Suspense, useState } from 'react';
+import { AfterIdle } from '../../components/after-idle';
 import { type DashboardTab, DashboardTabs } from '../../features/feed/components/dashboard-tabs';
 import { MyMovies } from '../../features/movies/components/my-movies';
 import { useAddMovieRequest } from '../../features/movies/hooks/add-movie-trigger';
 import { az } from '../../i18n/az';
 import { useAuth } from '../../lib/auth/auth-context';
 import { lazyWhenOnline } from '../../lib/lazy-when-online';
-import { useIdleAfter } from '../../lib/use-idle-after';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { PageContainer } from './page-container';
 
@@ -41,7 +41,6 @@ export function DashboardPage() {
   // Kept while the dialog closes, so its title does not flip during the exit transition.
   const [editing, setEditing] = useState<Movie | null>(null);
   const [deleting, setDeleting] = useState<Movie | null>(null);
-  const dialogsReady = useIdleAfter(true);
   // The catalogue search's first words when asked with some (an import's unmatched title).
   const [initialQuery, setInitialQuery] = useState('');
   const openForm = (movie: Movie | null, query = '') => {
@@ -72,14 +71,14 @@ export function DashboardPage() {
           <Box sx={{ minWidth: 0 }}>
             <MyMovies onAdd={openAdd} onEdit={openForm} onDelete={setDeleting} />
           </Box>
-          {dialogsReady && (
+          <AfterIdle>
             <Suspense fallback={null}>
               <FriendsActivity />
             </Suspense>
-          )}
+          </AfterIdle>
         </Box>
       )}
-      {(dialogsReady || formOpen || deleting) && (
+      <AfterIdle now={formOpen || deleting !== null}>
         <Suspense fallback={null}>
           <MovieFormDialog
             open={formOpen}
@@ -89,7 +88,7 @@ export function DashboardPage() {
           />
           <DeleteMovieDialog movie={deleting} onClose={() => setDeleting(null)} />
         </Suspense>
-      )}
+      </AfterIdle>
     </PageContainer>
   );
 }
