@@ -80,6 +80,40 @@ describe('AuthProvider', () => {
     expect(text('location')).toBe('/dashboard');
   });
 
+  it('on the way in renders its consumers twice: loading, then signed in with the profile', async () => {
+    localStorage.setItem('token', 'good');
+    fetchMock.mockResolvedValue(jsonResponse(sampleProfile));
+    const seen: string[] = [];
+    function Consumer() {
+      const { isLoadingAuth, isLoggedIn, username } = useAuth();
+      seen.push(`${isLoadingAuth ? 'loading' : isLoggedIn ? 'in' : 'out'}:${username ?? '-'}`);
+      return null;
+    }
+    const router = createMemoryRouter(
+      [
+        {
+          path: '*',
+          element: (
+            <AuthProvider>
+              <Consumer />
+            </AuthProvider>
+          ),
+        },
+      ],
+      {
+        initialEntries: ['/dashboard'],
+      },
+    );
+    render(
+      <AppProviders queryClient={testQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    await waitFor(() => expect(seen.at(-1)).toBe('in:leyla'));
+    // The profile's arrival and the fetching flag are not renders of their own for the page.
+    expect(seen).toEqual(['loading:-', 'in:leyla']);
+  });
+
   it('when the profile fails at start removes the token, clears identity and goes to /login', async () => {
     localStorage.setItem('token', 'stale');
     fetchMock.mockResolvedValue(jsonResponse({ success: false, error: 'Xəta', code: 'INTERNAL' }, 500));

@@ -102,7 +102,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await queryClient.invalidateQueries({ queryKey: currentProfileKey });
   }, [queryClient]);
 
-  const profile = status === 'anonymous' ? null : (profileQuery.data ?? null);
+  // The identity shows with the signed-in state, not a render before it: the profile's arrival and
+  // the switch to 'authenticated' (the effect above) each made every consumer (header, guards, the
+  // page) render again, and the same goes for the query's fetching flag, hence derived here.
+  const profile = status === 'authenticated' ? (profileQuery.data ?? null) : null;
+  const isProfileLoading = status === 'authenticated' && !profile && profileQuery.isFetching;
   const value = useMemo<AuthState>(
     () => ({
       isLoggedIn: status === 'authenticated',
@@ -112,7 +116,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       avatar: profile?.avatar_url ?? null,
       isAdmin: profile?.isAdmin ?? false,
       profile,
-      isProfileLoading: status === 'authenticated' && !profile && profileQuery.isFetching,
+      isProfileLoading,
       loginPath,
       login,
       logout,
@@ -120,7 +124,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setProfile,
       refreshProfile,
     }),
-    [status, profile, profileQuery.isFetching, loginPath, login, logout, setAvatar, setProfile, refreshProfile],
+    [status, profile, isProfileLoading, loginPath, login, logout, setAvatar, setProfile, refreshProfile],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
