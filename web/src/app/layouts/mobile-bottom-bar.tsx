@@ -3,7 +3,7 @@ import ChatIcon from '@mui/icons-material/Chat';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import GroupIcon from '@mui/icons-material/Group';
 import BottomNavigation from '@mui/material/BottomNavigation';
-import BottomNavigationAction from '@mui/material/BottomNavigationAction';
+import BottomNavigationAction, { type BottomNavigationActionProps } from '@mui/material/BottomNavigationAction';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import { useState } from 'react';
@@ -21,15 +21,64 @@ import { ProfileDialog } from './profile-dialog';
 
 export const BOTTOM_BAR_HEIGHT = 64;
 
+/** An action of the bar; BottomNavigation gives it its value, selection and change handler. */
+type ActionProps = BottomNavigationActionProps;
+
+// The actions that show live state (counts, the member's avatar and presence) each read it
+// themselves: a new count then re-renders its own action, not the whole bar, as it did for every
+// count arriving after a page's first load (docs/benchmarks.md, "A member page's re-renders").
+
+function FriendsAction(props: ActionProps) {
+  const { count } = useIncomingRequests();
+  return (
+    <BottomNavigationAction
+      {...props}
+      label={az.bottomBar.friends}
+      aria-label={az.bottomBar.friendsWithCount(count)}
+      icon={
+        <CountBadge count={count} color="error">
+          <GroupIcon />
+        </CountBadge>
+      }
+    />
+  );
+}
+
+function MessagesAction(props: ActionProps) {
+  const unread = useUnreadMessages();
+  return (
+    <BottomNavigationAction
+      {...props}
+      label={az.bottomBar.messages}
+      aria-label={az.bottomBar.messagesWithCount(unread)}
+      icon={
+        <CountBadge count={unread} color="error">
+          <ChatIcon />
+        </CountBadge>
+      }
+    />
+  );
+}
+
+function ProfileAction(props: ActionProps) {
+  const { username, avatar } = useAuth();
+  const online = useSelfOnline();
+  return (
+    <BottomNavigationAction
+      {...props}
+      label={az.bottomBar.profile}
+      aria-label={az.bottomBar.profile}
+      aria-haspopup="dialog"
+      icon={<StatusAvatar src={avatar} name={username} online={online} size={26} />}
+    />
+  );
+}
+
 /**
  * The phone navigation (docs/product.md#mobile-bottom-bar). The layout decides when it
  * shows (small screen, logged in, not /admin); this component only draws it.
  */
 export function MobileBottomBar() {
-  const { username, avatar } = useAuth();
-  const online = useSelfOnline();
-  const { count } = useIncomingRequests();
-  const unread = useUnreadMessages();
   const requestAddMovie = useRequestAddMovie();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -66,17 +115,7 @@ export function MobileBottomBar() {
             icon={<DashboardIcon />}
             onClick={() => navigate(paths.dashboard)}
           />
-          <BottomNavigationAction
-            value="friends"
-            label={az.bottomBar.friends}
-            aria-label={az.bottomBar.friendsWithCount(count)}
-            icon={
-              <CountBadge count={count} color="error">
-                <GroupIcon />
-              </CountBadge>
-            }
-            onClick={() => navigate(paths.friends)}
-          />
+          <FriendsAction value="friends" onClick={() => navigate(paths.friends)} />
           <BottomNavigationAction
             value="add"
             aria-label={az.bottomBar.addMovie}
@@ -104,25 +143,8 @@ export function MobileBottomBar() {
               </Box>
             }
           />
-          <BottomNavigationAction
-            value="messages"
-            label={az.bottomBar.messages}
-            aria-label={az.bottomBar.messagesWithCount(unread)}
-            icon={
-              <CountBadge count={unread} color="error">
-                <ChatIcon />
-              </CountBadge>
-            }
-            onClick={() => navigate(paths.messages)}
-          />
-          <BottomNavigationAction
-            value="profile"
-            label={az.bottomBar.profile}
-            aria-label={az.bottomBar.profile}
-            aria-haspopup="dialog"
-            icon={<StatusAvatar src={avatar} name={username} online={online} size={26} />}
-            onClick={() => setProfileOpen(true)}
-          />
+          <MessagesAction value="messages" onClick={() => navigate(paths.messages)} />
+          <ProfileAction value="profile" onClick={() => setProfileOpen(true)} />
         </BottomNavigation>
       </Paper>
       <ProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} />
