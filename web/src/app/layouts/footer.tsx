@@ -15,14 +15,28 @@ const socials = [
 ] as const;
 
 /**
- * Copyright with the current year, the company credit and the social links (docs/product.md#footer):
- * the install's own accounts, set on the server (SOCIAL_*, README "Settings"); one left unset is
- * not shown, and with none the links' list is left out.
+ * The install's own accounts, set on the server (SOCIAL_*, README "Settings"); one left unset is
+ * not shown, and with none the list is left out. Its own component: the settings arrive after
+ * the first render, and then only the links render, not the whole footer.
  */
-export function Footer() {
-  const year = new Date().getFullYear();
+function SocialLinks() {
   const social = useSiteSettings().data?.social;
   const links = socials.flatMap((item) => (social?.[item.key] ? [{ ...item, href: social[item.key] as string }] : []));
+  if (links.length === 0) return null;
+  return (
+    <Box component="nav" aria-label={azShell.footer.socialNav} sx={{ display: 'flex', gap: 0.5 }}>
+      {links.map(({ href, label, icon }) => (
+        <IconButton key={label} component="a" href={href} target="_blank" rel="noopener noreferrer" aria-label={label}>
+          {icon}
+        </IconButton>
+      ))}
+    </Box>
+  );
+}
+
+/** Copyright with the current year, the company credit and the social links (docs/product.md#footer). */
+export function Footer() {
+  const year = new Date().getFullYear();
   return (
     <Box
       component="footer"
@@ -45,22 +59,7 @@ export function Footer() {
             {azShell.footer.credit}
           </Typography>
         </Box>
-        {links.length > 0 && (
-          <Box component="nav" aria-label={azShell.footer.socialNav} sx={{ display: 'flex', gap: 0.5 }}>
-            {links.map(({ href, label, icon }) => (
-              <IconButton
-                key={label}
-                component="a"
-                href={href}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={label}
-              >
-                {icon}
-              </IconButton>
-            ))}
-          </Box>
-        )}
+        <SocialLinks />
       </Box>
     </Box>
   );
