@@ -21,14 +21,12 @@ import { ProfileDialog } from './profile-dialog';
 
 export const BOTTOM_BAR_HEIGHT = 64;
 
-/** An action of the bar; BottomNavigation gives it its value, selection and change handler. */
-type ActionProps = BottomNavigationActionProps;
-
 // The actions that show live state (counts, the member's avatar and presence) each read it
 // themselves: a new count then re-renders its own action, not the whole bar, as it did for every
 // count arriving after a page's first load (docs/benchmarks.md, "A member page's re-renders").
+// BottomNavigation gives each its value, selection and change handler through its props.
 
-function FriendsAction(props: ActionProps) {
+function FriendsAction(props: BottomNavigationActionProps) {
   const { count } = useIncomingRequests();
   return (
     <BottomNavigationAction
@@ -44,7 +42,7 @@ function FriendsAction(props: ActionProps) {
   );
 }
 
-function MessagesAction(props: ActionProps) {
+function MessagesAction(props: BottomNavigationActionProps) {
   const unread = useUnreadMessages();
   return (
     <BottomNavigationAction
@@ -60,7 +58,7 @@ function MessagesAction(props: ActionProps) {
   );
 }
 
-function ProfileAction(props: ActionProps) {
+function ProfileAction(props: BottomNavigationActionProps) {
   const { username, avatar } = useAuth();
   const online = useSelfOnline();
   return (
