@@ -77,7 +77,11 @@ beforeEach(() => {
   calls.unread = 0;
   calls.messagesUnread = 0;
 });
-afterEach(() => act(() => presenceStore.reset()));
+afterEach(() => {
+  act(() => presenceStore.reset());
+  // The page's first request time is the module's own: each test starts without one.
+  resetFirstRequestTime();
+});
 
 describe('the realtime socket connects only for a signed-in member with a stored token', () => {
   it('no socket for a visitor, even with a token in storage', async () => {
@@ -234,7 +238,6 @@ describe('live updates', () => {
   });
 
   it('the first connect tells the server when the page fetched from, and refetches only when the server says so', async () => {
-    resetFirstRequestTime();
     // The page's first API request, answered by a server whose clock is a minute ahead of ours.
     const sentAt = Date.now();
     noteRequestSent();
@@ -254,7 +257,6 @@ describe('live updates', () => {
     // A friend's request went out before the socket connected: the server says resync.
     act(() => socket().serverSend('realtime:resync'));
     await waitFor(() => expect([calls.friendCount, calls.unread, calls.messagesUnread]).toEqual([2, 2, 2]));
-    resetFirstRequestTime();
   });
 
   it('realtime:resync (the server lost events for us) refetches the friend and newsletter queries', async () => {
