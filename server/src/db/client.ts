@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import { withNamedStatements } from './pglite-statements';
+import type { Listener, ListenHandlers } from './postgres-listener';
 import * as schema from './schema/index';
 import { queriesInTurns } from './turns';
 
@@ -17,6 +18,11 @@ export interface Database {
   db: Db;
   /** The pg pool, on PostgreSQL only (migrations take a dedicated connection from it). */
   pool?: pg.Pool;
+  /**
+   * LISTENs on a channel of NOTIFY messages, on PostgreSQL only (db/postgres-listener.ts). PGlite
+   * is one process per data folder, so every change is made by the process that reads it.
+   */
+  listen?(channel: string, handlers: ListenHandlers): Listener;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;

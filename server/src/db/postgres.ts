@@ -1,6 +1,7 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { type Database, type Db, queryObservers, TRGM_WORD_THRESHOLD } from './client';
+import { listenOnPostgres } from './postgres-listener';
 import * as schema from './schema/index';
 
 // Apart from client.ts so that a start on PGlite never loads pg (open.ts imports this module
@@ -34,16 +35,15 @@ function releaseOnFailedBegin(client: pg.PoolClient) {
 
 /** Opens a pool on a PostgreSQL server. */
 export function openPostgres(url: string, opts: { max?: number } = {}): Database {
-  const pool = new pg.Pool({
+  const connection: pg.ClientConfig = {
     connectionString: url,
-    max: opts.max ?? 10,
     connectionTimeoutMillis: 5000,
-    idleTimeoutMillis: 30_000,
     // Set at connection start-up, so every pooled connection has them before its first query.
     // No JIT: the app's queries run in milliseconds, and a plan whose estimate passed
     // jit_above_cost spent 180 ms compiling before it ran (docs/architecture.md).
     options: `-c pg_trgm.word_similarity_threshold=${TRGM_WORD_THRESHOLD} -c jit=off`,
-  });
+  };
+  const pool = new pg.Pool({ ...connection, max: opts.max ?? 10, idleTimeoutMillis: 30_000 });
   // An idle client losing its connection emits here; without a listener it would crash the process.
   pool.on('error', () => {});
   // A checked-out client losing its connection between two queries (a transaction awaiting other
@@ -60,6 +60,7 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Database
     db,
     observeQueries,
     pool,
+    listen: (channel, handlers) => listenOnPostgres(connection, channel, handlers),
     ping: async () => {
       await pool.query('select 1');
     },

@@ -10,6 +10,11 @@ import { LRUCache } from 'lru-cache';
  */
 export const USER_CACHE_TTL_MS = 10_000;
 /**
+ * The life of a row while PostgreSQL announces every change of the rows (plugins/auth.ts): then
+ * no change can go unseen, whoever made it, and the life only lets an idle member's row go.
+ */
+export const USER_CACHE_ANNOUNCED_TTL_MS = 300_000;
+/**
  * With Redis configured but this process not subscribed (Redis down or
  * reconnecting), messages from other processes may be missed: entries then
  * live this long, so a revocation elsewhere is at most about a second late.

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dropped, type TestApp, twoProcessesPerSuite } from '../test/build-test-app';
+import { buildTestApp, dropped, eventually, type TestApp, twoProcessesPerSuite } from '../test/build-test-app';
 import { createAdmin, createUser } from '../test/factories/user';
 
 // The signed-in user is cached (plugins/auth.ts); every test first warms the cache
@@ -20,8 +20,12 @@ describe('user cache, one process', () => {
   it('serves repeated requests from the cache: a row changed behind its back shows only after invalidation', async () => {
     const { user, token } = await createUser(t.app);
     expect((await t.app.userForToken(token))?.username).toBe(user.username);
-    // Straight SQL raises no event: the cached row stands (this is what makes the tests below able to fail).
-    await t.app.database.db.execute(sql`update users set username = 'sql_renamed' where id = ${user.id}`);
+    // Straight SQL raises no event: the cached row stands (this is what makes the tests below able
+    // to fail). Without its triggers, so that PostgreSQL does not announce the change either.
+    await t.app.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`update users set username = 'sql_renamed' where id = ${user.id}`);
+    });
     expect((await t.app.userForToken(token))?.username).toBe(user.username);
     t.app.bus.emit('user:changed', { userId: user.id });
     expect((await t.app.userForToken(token))?.username).toBe('sql_renamed');
@@ -68,6 +72,73 @@ describe('user cache, one process', () => {
     const edit = await t.injectAs(token, { method: 'PUT', url: '/api/user/profile', payload: { username: name } });
     expect(edit.statusCode).toBe(200);
     expect((await t.app.userForToken(token))?.username).toBe(name);
+  });
+});
+
+// PostgreSQL announces every change of a user's row (migration 0020_user_changes), so a row
+// changed by SQL, the admin command or a restore goes from the cache without any event.
+describe.runIf(process.env.TEST_DATABASE_URL)('user cache on PostgreSQL: changes the database announces', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  const bySql = async (id: string, change: ReturnType<typeof sql>) => {
+    const told = dropped(t.app.userCache, id);
+    await t.app.database.db.execute(sql`update users set ${change} where id = ${id}`);
+    await told;
+  };
+
+  it('rows live five minutes while the connection listens', () => {
+    expect(t.app.userCache.degraded).toBe(false);
+  });
+
+  it('an admin flag and a token version set by SQL count at once', async () => {
+    const { user, token } = await createUser(t.app);
+    expect((await adminList(t, token)).statusCode).toBe(403);
+    await bySql(user.id, sql`is_admin = true`);
+    expect((await adminList(t, token)).statusCode).toBe(200);
+    await bySql(user.id, sql`token_version = token_version + 1`);
+    expect((await profile(t, token)).statusCode).toBe(401);
+  });
+
+  it('a user deleted by SQL gets 401', async () => {
+    const { user, token } = await createUser(t.app);
+    expect((await profile(t, token)).statusCode).toBe(200);
+    const told = dropped(t.app.userCache, user.id);
+    await t.app.database.db.execute(sql`delete from users where id = ${user.id}`);
+    await told;
+    expect((await profile(t, token)).statusCode).toBe(401);
+  });
+
+  it('announces changes of what the cached row holds, not of the last time seen', async () => {
+    const { user } = await createUser(t.app);
+    const heard: string[] = [];
+    const listener = t.app.database.listen?.('kinodost_user_changed', {
+      onMessage: (id) => heard.push(id),
+      onState: () => {},
+    });
+    await eventually(async () => {
+      // Until the test's own connection listens, what it hears is not known: wait for one message.
+      await t.app.database.db.execute(sql`update users set avatar = ${`a-${Date.now()}`} where id = ${user.id}`);
+      return heard.length > 0 ? true : undefined;
+    });
+    heard.length = 0;
+    await t.app.database.db.execute(sql`update users set last_seen_at = now() where id = ${user.id}`);
+    await t.app.database.db.execute(sql`update users set visibility = 'private' where id = ${user.id}`);
+    // Delivered in commit order: once the second is heard, the first would have been.
+    await eventually(async () => (heard.length > 0 ? true : undefined));
+    expect(heard).toEqual([user.id]);
+    await listener?.close();
+  });
+
+  it('a lost listening connection leaves rows a second, until it listens again', async () => {
+    await t.app.database.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'kinodost-listener' and datname = current_database()`,
+    );
+    await eventually(async () => (t.app.userCache.degraded ? true : undefined));
+    await eventually(async () => (t.app.userCache.degraded ? undefined : true));
   });
 });
 

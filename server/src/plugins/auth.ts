@@ -10,8 +10,12 @@ import {
   type InvalidationChannel,
   shareInvalidations,
   TTL_SPREAD,
+  USER_CACHE_ANNOUNCED_TTL_MS,
   type UserCache,
 } from '../lib/user-cache';
+
+/** Where PostgreSQL announces changes of users' rows (migration 0020_user_changes). */
+export const USER_CHANGES_CHANNEL = 'kinodost_user_changed';
 
 /** The signed-in member, as loaded for this request: every field of their own profile (users.mappers.ts toProfile). */
 export interface AuthUser {
@@ -54,22 +58,42 @@ export const bearerToken = (header: string | undefined): string | null => {
  * deletion revokes tokens at once.
  *
  * Both checks are cached so they cost almost nothing per request: fast-jwt keeps
- * verified tokens (lib/tokens.ts), and the user row is kept for a few seconds
- * (lib/user-cache.ts). Revocation stays immediate because every change that
- * matters raises 'user:revoked' or 'user:changed' on the bus after its commit,
- * which drops the row here and, with Redis, in every other process (a message on
- * `<REDIS_PREFIX>auth:user-changed`). When this process is not subscribed (Redis
- * down), rows live one second, so a change made elsewhere is at most that late.
+ * verified tokens (lib/tokens.ts), and the user row is kept (lib/user-cache.ts).
+ * Revocation stays immediate because every change that matters raises
+ * 'user:revoked' or 'user:changed' on the bus after its commit, which drops the
+ * row here. On PostgreSQL, triggers on `users` (migration 0020_user_changes)
+ * also NOTIFY every process listening of each change, whoever made it, so rows
+ * live five minutes; without a listening connection, one second. On PGlite (one
+ * process) rows live 10 s, and a Redis channel carries the bus's drops to other
+ * processes where there is one (`<REDIS_PREFIX>auth:user-changed`); while this
+ * process is not subscribed, rows live one second.
  */
 async function auth(app: FastifyInstance) {
   const tokens = createTokenService(app.config.jwtSecret);
   app.decorate('tokens', tokens);
   app.decorateRequest('user', null);
 
-  const cache = createUserCache<AuthUser>({ ttlSpread: TTL_SPREAD });
+  const { listen } = app.database;
+  const cache = createUserCache<AuthUser>({
+    ttlSpread: TTL_SPREAD,
+    ...(listen ? { ttlMs: USER_CACHE_ANNOUNCED_TTL_MS } : {}),
+  });
   app.decorate('userCache', cache);
   let channel: InvalidationChannel | undefined;
-  if (app.redis) {
+  if (listen) {
+    // Degraded (rows live a second) until the connection listens, and whenever it is lost.
+    cache.setDegraded(true);
+    const listener = listen(USER_CHANGES_CHANNEL, {
+      onMessage: (id) => (id === '*' ? cache.clear() : cache.invalidate(id)),
+      onState: (listening) => {
+        cache.setDegraded(!listening);
+        if (!listening) app.log.warn('user cache: not listening for user changes, rows live 1 s until it is again');
+      },
+      // Logged once per loss above: while PostgreSQL is away, each retry fails.
+      onError: (err) => app.log.debug({ err: err.message }, 'user cache: listening connection error'),
+    });
+    app.addHook('onClose', () => listener.close());
+  } else if (app.redis) {
     channel = shareInvalidations(cache, {
       redis: app.redis,
       channel: `${app.config.redisPrefix}auth:user-changed`,

@@ -46,6 +46,9 @@ export async function buildTestApp(
   });
   const app = await buildApp(config, { database });
   await app.ready();
+  // On PostgreSQL, user rows live a second until the connection hearing their changes listens,
+  // and are dropped when it starts to: a test that warmed the cache before would meet neither.
+  if (app.database.listen) await eventually(async () => (app.userCache.degraded ? undefined : true));
   const outboxDir = path.join(dataDir, 'outbox');
   const check = createContractCheck(app.swagger() as Record<string, unknown>);
   // Every answer is held to the API document (test/contract-check.ts): a violation fails the test.
