@@ -16,14 +16,11 @@ export interface Listener {
   close(): Promise<void>;
 }
 
-export interface ListenOptions {
-  /** Wait before connecting again after a loss (ms). */
-  retryMs?: number;
-  /** How often the connection is asked a trivial query, to find a silently dead one (ms). */
-  checkEveryMs?: number;
-  /** How long that query may take before the connection counts as lost (ms). */
-  checkTimeoutMs?: number;
-}
+/** Wait before connecting again after a loss (ms). */
+const RETRY_MS = 1_000;
+/** How often the connection is asked a trivial query, to find a silently dead one, and how long it may take (ms). */
+const CHECK_EVERY_MS = 5_000;
+const CHECK_TIMEOUT_MS = 5_000;
 
 /**
  * LISTENs on `channel` over a connection of its own (a pooled one would be handed to other
@@ -31,15 +28,7 @@ export interface ListenOptions {
  * dies without an error (a network cut) would stop delivering unnoticed, so it answers a trivial
  * query every few seconds or counts as lost.
  */
-export function listenOnPostgres(
-  config: pg.ClientConfig,
-  channel: string,
-  handlers: ListenHandlers,
-  opts: ListenOptions = {},
-): Listener {
-  const retryMs = opts.retryMs ?? 1_000;
-  const checkEveryMs = opts.checkEveryMs ?? 5_000;
-  const checkTimeoutMs = opts.checkTimeoutMs ?? 5_000;
+export function listenOnPostgres(config: pg.ClientConfig, channel: string, handlers: ListenHandlers): Listener {
   const onError = handlers.onError ?? (() => {});
   let closed = false;
   let current: pg.Client | undefined;
@@ -59,11 +48,11 @@ export function listenOnPostgres(
     clearInterval(check);
     setListening(false);
     client.end().catch(() => {});
-    if (!closed) retry = setTimeout(connect, retryMs).unref();
+    if (!closed) retry = setTimeout(connect, RETRY_MS).unref();
   };
 
   const checkAlive = (client: pg.Client) => {
-    const timeout = setTimeout(() => lose(client), checkTimeoutMs).unref();
+    const timeout = setTimeout(() => lose(client), CHECK_TIMEOUT_MS).unref();
     client.query('select 1').then(
       () => clearTimeout(timeout),
       () => {
@@ -95,7 +84,7 @@ export function listenOnPostgres(
       return;
     }
     if (current !== client) return; // closed or lost meanwhile
-    check = setInterval(() => checkAlive(client), checkEveryMs).unref();
+    check = setInterval(() => checkAlive(client), CHECK_EVERY_MS).unref();
     setListening(true);
   }
 

@@ -140,6 +140,21 @@ describe.runIf(process.env.TEST_DATABASE_URL)('user cache on PostgreSQL: changes
     await eventually(async () => (t.app.userCache.degraded ? true : undefined));
     await eventually(async () => (t.app.userCache.degraded ? undefined : true));
   });
+
+  it('a listening connection that stops answering counts as lost within seconds', async () => {
+    const result = (await t.app.database.db.execute(
+      sql`select pid from pg_stat_activity where application_name = 'kinodost-listener' and datname = current_database()`,
+    )) as unknown as { rows: { pid: number }[] };
+    const pid = result.rows[0]?.pid as number;
+    // Its server process frozen, as a cut network leaves it: open, silent, no error.
+    process.kill(pid, 'SIGSTOP');
+    try {
+      await eventually(async () => (t.app.userCache.degraded ? true : undefined));
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+    await eventually(async () => (t.app.userCache.degraded ? undefined : true));
+  });
 });
 
 // Two app instances sharing the database and Redis, as two processes of one install.
