@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dropped, eventually, type TestApp, twoProcessesPerSuite } from '../test/build-test-app';
 import { createAdmin, createUser } from '../test/factories/user';
+import { USER_CHANGES_CHANNEL } from './auth';
 
 // The signed-in user is cached (plugins/auth.ts); every test first warms the cache
 // with a request, so a missing invalidation would let the stale row through.
@@ -115,7 +116,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('user cache on PostgreSQL: changes
   it('announces changes of what the cached row holds, not of the last time seen', async () => {
     const { user } = await createUser(t.app);
     const heard: string[] = [];
-    const listener = t.app.database.listen?.('kinodost_user_changed', {
+    const listener = t.app.database.listen?.(USER_CHANGES_CHANNEL, {
       onMessage: (id) => heard.push(id),
       onState: () => {},
     });
