@@ -2,11 +2,12 @@ import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 
 /**
- * How long a signed-in user's row may be reused without asking the database.
- * Every change that matters (password, deletion, admin flag, profile) drops the
- * entry at once in this process and, with Redis, in the others (a message on a
- * channel), so this only bounds a change whose message was lost (say, the
- * process that made it could not reach Redis while this one could).
+ * How long a signed-in user's row may be reused without asking the database
+ * when nothing announces changes made elsewhere (PGlite; on PostgreSQL see
+ * USER_CACHE_ANNOUNCED_TTL_MS). Every change that matters (password, deletion,
+ * admin flag, profile) drops the entry at once in this process and, with Redis,
+ * in the others (a message on a channel), so this only bounds a change whose
+ * message was lost.
  */
 export const USER_CACHE_TTL_MS = 10_000;
 /**
