@@ -1,7 +1,7 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { type Database, type Db, queryObservers, TRGM_WORD_THRESHOLD } from './client';
-import { listenOnPostgres } from './postgres-listener';
+import { createPostgresListener } from './postgres-listener';
 import * as schema from './schema/index';
 
 // Apart from client.ts so that a start on PGlite never loads pg (open.ts imports this module
@@ -53,6 +53,8 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Database
     client.on('error', () => {});
     releaseOnFailedBegin(client as pg.PoolClient);
   });
+  // One LISTEN connection for every channel the process follows, opened with the first.
+  const listener = createPostgresListener(connection);
   const { logger, observeQueries } = queryObservers();
   const db = drizzlePg({ client: pool, schema, logger }) as unknown as Db;
   return {
@@ -60,10 +62,13 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Database
     db,
     observeQueries,
     pool,
-    listen: (channel, handlers) => listenOnPostgres(connection, channel, handlers),
+    listen: (channel, handlers) => listener.listen(channel, handlers),
     ping: async () => {
       await pool.query('select 1');
     },
-    close: () => pool.end(),
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
   };
 }

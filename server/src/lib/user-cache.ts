@@ -1,20 +1,22 @@
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import type { Listener, ListenHandlers } from '../db/postgres-listener';
 
 /**
  * How long a signed-in user's row may be reused without asking the database
  * when nothing announces changes made elsewhere (PGlite; on PostgreSQL see
- * USER_CACHE_ANNOUNCED_TTL_MS). Every change that matters (password, deletion,
+ * ANNOUNCED_TTL_MS). Every change that matters (password, deletion,
  * admin flag, profile) drops the entry at once in this process and, with Redis,
  * in the others (a message on a channel), so this only bounds a change whose
  * message was lost.
  */
 export const USER_CACHE_TTL_MS = 10_000;
 /**
- * The life of a row while PostgreSQL announces every change of the rows (plugins/auth.ts): then
- * no change can go unseen, whoever made it, and the life only lets an idle member's row go.
+ * The life of an entry while PostgreSQL announces every change of its data (followAnnouncements:
+ * user rows, plugins/auth.ts; list answers, plugins/response-cache.ts): then no change can go
+ * unseen, whoever made it, and the life only lets what nobody asks for go.
  */
-export const USER_CACHE_ANNOUNCED_TTL_MS = 300_000;
+export const ANNOUNCED_TTL_MS = 300_000;
 /**
  * With Redis configured but this process not subscribed (Redis down or
  * reconnecting), messages from other processes may be missed: entries then
@@ -134,7 +136,7 @@ export interface InvalidationChannel {
  * since messages sent meanwhile are lost.
  */
 export function shareInvalidations(
-  cache: Pick<UserCache<object>, 'invalidate' | 'clear' | 'setDegraded'>,
+  cache: Invalidated,
   opts: { redis: Redis; channel: string; onError?: (err: Error) => void },
 ): InvalidationChannel {
   const { redis, channel } = opts;
@@ -165,4 +167,30 @@ export function shareInvalidations(
       sub.disconnect();
     },
   };
+}
+
+/** The caches' side of a channel of announced changes (USER_CACHE_TTL_MS and ANNOUNCED_TTL_MS). */
+type Invalidated = Pick<UserCache<object>, 'invalidate' | 'clear' | 'setDegraded'>;
+
+/**
+ * Keeps `cache` in step with a channel PostgreSQL announces changes on (Database.listen): each
+ * payload drops one key (a user id, a response tag), '*' every entry. Until the connection
+ * listens, and whenever it is lost, the cache is degraded (entries live a second), since
+ * notifications sent meanwhile are lost; setDegraded clears it at each change of state.
+ */
+export function followAnnouncements(
+  cache: Invalidated,
+  listen: (channel: string, handlers: ListenHandlers) => Listener,
+  channel: string,
+  opts: { onLost(): void; onError(err: Error): void },
+): Listener {
+  cache.setDegraded(true);
+  return listen(channel, {
+    onMessage: (key) => (key === '*' ? cache.clear() : cache.invalidate(key)),
+    onState: (listening) => {
+      cache.setDegraded(!listening);
+      if (!listening) opts.onLost();
+    },
+    onError: opts.onError,
+  });
 }

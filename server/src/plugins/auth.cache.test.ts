@@ -154,10 +154,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('user cache on PostgreSQL: changes
   });
 });
 
-// Two app instances sharing the database and Redis, as two processes of one install.
+// Two app instances sharing the database and Redis, as two processes of one install: the drops
+// cross over PostgreSQL's NOTIFY on PostgreSQL, over Redis on PGlite.
 const redisUrl = process.env.TEST_REDIS_URL;
 
-describe.runIf(redisUrl)('user cache across processes (Redis)', () => {
+describe.runIf(redisUrl)('user cache across processes (NOTIFY on PostgreSQL, Redis on PGlite)', () => {
   const two = twoProcessesPerSuite(redisUrl as string);
 
   // B's cached user goes when A's message arrives (not when its TTL runs out): the test waits

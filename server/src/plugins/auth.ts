@@ -6,11 +6,12 @@ import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { msg } from '../lib/messages';
 import { createTokenService, type TokenService } from '../lib/tokens';
 import {
+  ANNOUNCED_TTL_MS,
   createUserCache,
+  followAnnouncements,
   type InvalidationChannel,
   shareInvalidations,
   TTL_SPREAD,
-  USER_CACHE_ANNOUNCED_TTL_MS,
   type UserCache,
 } from '../lib/user-cache';
 
@@ -76,19 +77,13 @@ async function auth(app: FastifyInstance) {
   const { listen } = app.database;
   const cache = createUserCache<AuthUser>({
     ttlSpread: TTL_SPREAD,
-    ...(listen ? { ttlMs: USER_CACHE_ANNOUNCED_TTL_MS } : {}),
+    ...(listen ? { ttlMs: ANNOUNCED_TTL_MS } : {}),
   });
   app.decorate('userCache', cache);
   let channel: InvalidationChannel | undefined;
   if (listen) {
-    // Degraded (rows live a second) until the connection listens, and whenever it is lost.
-    cache.setDegraded(true);
-    const listener = listen(USER_CHANGES_CHANNEL, {
-      onMessage: (id) => (id === '*' ? cache.clear() : cache.invalidate(id)),
-      onState: (listening) => {
-        cache.setDegraded(!listening);
-        if (!listening) app.log.warn('user cache: not listening for user changes, rows live 1 s until it is again');
-      },
+    const listener = followAnnouncements(cache, listen, USER_CHANGES_CHANNEL, {
+      onLost: () => app.log.warn('user cache: not listening for user changes, rows live 1 s until it is again'),
       // Logged once per loss above: while PostgreSQL is away, each retry fails.
       onError: (err) => app.log.debug({ err: err.message }, 'user cache: listening connection error'),
     });

@@ -3,7 +3,16 @@ import fp from 'fastify-plugin';
 import type { DomainEvents } from '../lib/event-bus';
 import { type CachedAnswer, createResponseCache, type ResponseCache } from '../lib/response-cache';
 import { hooksOf } from '../lib/route-hooks';
-import { type InvalidationChannel, shareInvalidations, TTL_SPREAD } from '../lib/user-cache';
+import {
+  ANNOUNCED_TTL_MS,
+  followAnnouncements,
+  type InvalidationChannel,
+  shareInvalidations,
+  TTL_SPREAD,
+} from '../lib/user-cache';
+
+/** Where PostgreSQL announces changes of the data behind cached answers, one tag each (migration 0021_list_changes). */
+export const LIST_CHANGES_CHANNEL = 'kinodost_lists_changed';
 
 /**
  * Which tags each domain event makes stale. A cached answer is filed under tags of the data it
@@ -51,8 +60,11 @@ const ADMIT_WHEN_FULL = 16;
 /**
  * Serves repeated reads of lists from memory (issue 8: a list page on PostgreSQL costs several
  * times a primary-key lookup in row decoding alone). RESPONSE_CACHE_MB sizes it; 0 turns it off.
- * With Redis, invalidations reach the other processes on `<REDIS_PREFIX>cache:invalidate`; while
- * that channel is down, answers live one second.
+ * Each write drops the tags it touched here at once (`invalidateOn`). On PostgreSQL, triggers
+ * (migration 0021_list_changes) also NOTIFY every process of each tag whose data changed, whoever
+ * changed it, so answers live five minutes; without a listening connection, one second. On PGlite
+ * (one process) answers live 10 s, and with Redis the drops reach the other processes on
+ * `<REDIS_PREFIX>cache:invalidate`; while that channel is down, answers live one second.
  *
  * An answer is kept as text, and also as plugins/compression.ts compressed it for a request's
  * Accept-Encoding header, so that a browser's hits (which all ask for brotli the same way) are
@@ -67,14 +79,22 @@ export const responseCachePlugin = fp(
       app.decorate('invalidateOn', () => {});
       return;
     }
+    const { listen } = app.database;
     const cache = createResponseCache({
       maxBytes: app.config.responseCacheMb * 1024 * 1024,
       ttlSpread: TTL_SPREAD,
       admitWhenFull: ADMIT_WHEN_FULL,
+      ...(listen ? { ttlMs: ANNOUNCED_TTL_MS } : {}),
     });
     app.decorate('responseCache', cache);
     let channel: InvalidationChannel | undefined;
-    if (app.redis) {
+    if (listen) {
+      const listener = followAnnouncements(cache, listen, LIST_CHANGES_CHANNEL, {
+        onLost: () => app.log.warn('response cache: not listening for changes, answers live 1 s until it is again'),
+        onError: (err) => app.log.debug({ err: err.message }, 'response cache: listening connection error'),
+      });
+      app.addHook('onClose', () => listener.close());
+    } else if (app.redis) {
       channel = shareInvalidations(cache, {
         redis: app.redis,
         channel: `${app.config.redisPrefix}cache:invalidate`,

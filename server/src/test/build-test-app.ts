@@ -46,9 +46,10 @@ export async function buildTestApp(
   });
   const app = await buildApp(config, { database });
   await app.ready();
-  // On PostgreSQL, user rows live a second until the connection hearing their changes listens,
-  // and are dropped when it starts to: a test that warmed the cache before would meet neither.
-  if (app.database.listen) await eventually(async () => (app.userCache.degraded ? undefined : true));
+  // On PostgreSQL, user rows and answers live a second until the connection hearing their changes
+  // listens, and are dropped when it starts to: a test that warmed a cache before would meet neither.
+  const listening = () => !app.userCache.degraded && !app.responseCache?.degraded;
+  if (app.database.listen) await eventually(async () => (listening() ? true : undefined));
   const outboxDir = path.join(dataDir, 'outbox');
   const check = createContractCheck(app.swagger() as Record<string, unknown>);
   // Every answer is held to the API document (test/contract-check.ts): a violation fails the test.
@@ -93,16 +94,19 @@ export async function buildTestApp(
 }
 
 /**
- * Resolves once `cache` is told to drop `key` (a user id, a response tag). With two processes
- * sharing Redis, the other one's message has then arrived: tests wait on this rather than on a
- * time bound to tell an invalidation from an entry's TTL running out.
+ * Resolves once `cache` is told to drop each of `keys` (user ids, response tags). With two
+ * processes sharing Redis, the other one's message has then arrived: tests wait on this rather
+ * than on a time bound to tell an invalidation from an entry's TTL running out. One wrapper for
+ * all the keys: two wrappers of one cache, undone in another order than made, would lose one.
  */
-export function dropped(cache: { invalidate(key: string): void }, key: string): Promise<void> {
+export function dropped(cache: { invalidate(key: string): void }, ...keys: string[]): Promise<void> {
   const invalidate = cache.invalidate;
+  const waiting = new Set(keys);
   return new Promise((resolve) => {
     cache.invalidate = (k: string) => {
       invalidate.call(cache, k);
-      if (k !== key) return;
+      waiting.delete(k);
+      if (waiting.size > 0) return;
       cache.invalidate = invalidate;
       resolve();
     };
