@@ -122,6 +122,9 @@ export function createUserCache<T extends object>(opts: UserCacheOptions = {}): 
   };
 }
 
+/** What a channel of drops needs of a cache: the user cache and the response cache alike. */
+type Invalidated = Pick<UserCache<object>, 'invalidate' | 'clear' | 'setDegraded'>;
+
 /** Carries invalidations between processes over one Redis channel. */
 export interface InvalidationChannel {
   /** Tells the other processes (and this one, harmlessly) to drop the user (or, for the response cache, the tag). */
@@ -168,9 +171,6 @@ export function shareInvalidations(
     },
   };
 }
-
-/** The caches' side of a channel of announced changes (USER_CACHE_TTL_MS and ANNOUNCED_TTL_MS). */
-type Invalidated = Pick<UserCache<object>, 'invalidate' | 'clear' | 'setDegraded'>;
 
 /**
  * Keeps `cache` in step with a channel PostgreSQL announces changes on (Database.listen): each
