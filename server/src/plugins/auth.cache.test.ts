@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dropped, eventually, type TestApp, twoProcessesPerSuite } from '../test/build-test-app';
+import {
+  announcements,
+  buildTestApp,
+  dropped,
+  eventually,
+  type TestApp,
+  twoProcessesPerSuite,
+} from '../test/build-test-app';
 import { createAdmin, createUser } from '../test/factories/user';
 import { USER_CHANGES_CHANNEL } from './auth';
 
@@ -111,23 +118,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('user cache on PostgreSQL: changes
 
   it('announces changes of what the cached row holds, not of the last time seen', async () => {
     const { user } = await createUser(t.app);
-    const heard: string[] = [];
-    const listener = t.app.database.listen?.(USER_CHANGES_CHANNEL, {
-      onMessage: (id) => heard.push(id),
-      onState: () => {},
-    });
-    await eventually(async () => {
-      // Until the test's own connection listens, what it hears is not known: wait for one message.
-      await t.app.database.db.execute(sql`update users set avatar = ${`a-${Date.now()}`} where id = ${user.id}`);
-      return heard.length > 0 ? true : undefined;
-    });
-    heard.length = 0;
+    const announced = await announcements(t.app, USER_CHANGES_CHANNEL);
+    await announced.since(); // the registration's
     await t.app.database.db.execute(sql`update users set last_seen_at = now() where id = ${user.id}`);
+    expect(await announced.since()).toEqual([]);
     await t.app.database.db.execute(sql`update users set visibility = 'private' where id = ${user.id}`);
-    // Delivered in commit order: once the second is heard, the first would have been.
-    await eventually(async () => (heard.length > 0 ? true : undefined));
-    expect(heard).toEqual([user.id]);
-    await listener?.close();
+    expect(await announced.since()).toEqual([user.id]);
+    await announced.close();
   });
 
   it('a lost listening connection leaves rows a second, until it listens again', async () => {

@@ -6,7 +6,14 @@ import { moviesTag } from '../features/movies';
 import { newslettersTag, readsTag } from '../features/newsletters/newsletters.cache';
 import { usersTag } from '../features/users/users.cache';
 import type { EncodedAnswer, ResponseCache } from '../lib/response-cache';
-import { buildTestApp, dropped, eventually, type TestApp, twoProcessesPerSuite } from '../test/build-test-app';
+import {
+  announcements,
+  buildTestApp,
+  dropped,
+  eventually,
+  type TestApp,
+  twoProcessesPerSuite,
+} from '../test/build-test-app';
 import { createAdmin, createUser, type FactoryUser } from '../test/factories/user';
 import { LIST_CHANGES_CHANNEL } from './response-cache';
 
@@ -316,26 +323,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('response cache on PostgreSQL: cha
 
   it('announces what the lists show, not a member’s last time seen', async () => {
     const { user } = await createUser(t.app);
-    const heard: string[] = [];
-    const listener = t.app.database.listen?.(LIST_CHANGES_CHANNEL, {
-      onMessage: (tag) => heard.push(tag),
-      onState: () => {},
-    });
-    // Delivered in commit order: once a marker sent after some changes is heard, all they
-    // announced has been.
-    const marked = async () => {
-      await t.app.database.db.execute(sql`select pg_notify(${LIST_CHANGES_CHANNEL}, 'marker')`);
-      await eventually(async () => (heard.includes('marker') ? true : undefined));
-      return heard.splice(0).filter((tag) => tag !== 'marker');
-    };
-    await marked(); // the user's registration
+    const announced = await announcements(t.app, LIST_CHANGES_CHANNEL);
+    await announced.since(); // the registration's
     await t.app.database.db.execute(sql`update users set last_seen_at = now() where id = ${user.id}`);
-    expect(await marked()).toEqual([]);
+    expect(await announced.since()).toEqual([]);
     await t.app.database.db.execute(sql`update users set avatar = 'sql.webp' where id = ${user.id}`);
-    expect((await marked()).sort()).toEqual(
+    expect((await announced.since()).sort()).toEqual(
       [usersTag, everyonesPeopleTag, moviesTag(user.id), peopleTag(user.id)].sort(),
     );
-    await listener?.close();
+    await announced.close();
   });
 
   it('a truncate drops every answer', async () => {

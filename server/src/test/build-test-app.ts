@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { type App, buildApp } from '../app';
@@ -111,6 +112,34 @@ export function dropped(cache: { invalidate(key: string): void }, ...keys: strin
       resolve();
     };
   });
+}
+
+/**
+ * What PostgreSQL announces on `channel`, for a test: once it listens, each `since()` sends a
+ * marker on the channel and, once the marker is heard, returns the payloads that came before it
+ * since the last call. Notifications arrive in commit order, so none sent before is still to
+ * come, and a test can assert that a change announced nothing.
+ */
+export async function announcements(app: App, channel: string) {
+  const heard: string[] = [];
+  let listening = false;
+  const listener = app.database.listen?.(channel, {
+    onMessage: (payload) => heard.push(payload),
+    onState: (state) => {
+      listening = state;
+    },
+  });
+  if (!listener) throw new Error('announcements are PostgreSQL’s: run with TEST_DATABASE_URL');
+  await eventually(async () => (listening ? true : undefined));
+  const marker = `marker-${randomBytes(4).toString('hex')}`;
+  return {
+    async since() {
+      await app.database.db.execute(sql`select pg_notify(${channel}, ${marker})`);
+      await eventually(async () => (heard.includes(marker) ? true : undefined));
+      return heard.splice(0).filter((payload) => payload !== marker);
+    },
+    close: () => listener.close(),
+  };
 }
 
 /**
