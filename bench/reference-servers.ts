@@ -45,8 +45,8 @@ const FILM = `select "id", "title", "original_title", "year", "directors", "genr
 const FILM_STATS = `select count(*) filter (where "status" = 'watched')::int, count(*) filter (where "status" = 'watchlist')::int, round(avg("rating"), 1), count("rating")::int from "movies" where "movies"."film_id" = $1`;
 const ENTRY_COLUMNS = `"movies"."id", "movies"."owner_id", "movies"."film_id", "movies"."title", "movies"."year", "movies"."genres", "movies"."director", "movies"."overview", "movies"."poster_url", "movies"."rating", "movies"."status", "movies"."watched_at", "movies"."created_at", "movies"."updated_at", "users"."id", "users"."username", "users"."avatar", "users"."visibility"`;
 const FILM_MINE = `select ${ENTRY_COLUMNS} from "movies" inner join "users" on "users"."id" = "movies"."owner_id" where ("movies"."owner_id" = $1 and "movies"."film_id" = $2)`;
-/** The friends' entries, each as far as its owner's visibility shows it to the viewer ($2 … $8). */
-const FILM_FRIENDS = `select ${ENTRY_COLUMNS} from "movies" inner join "users" on "users"."id" = "movies"."owner_id" where ("movies"."film_id" = $1 and "movies"."owner_id" in (
+/** The friends' entries as the page shows them, each as far as its owner's visibility shows it to the viewer ($2 … $8). */
+const FILM_FRIENDS = `select "movies"."status", "movies"."rating", "movies"."watched_at", "users"."id", "users"."username", "users"."avatar" from "movies" inner join "users" on "users"."id" = "movies"."owner_id" where ("movies"."film_id" = $1 and "movies"."owner_id" in (
       select "friendships"."addressee_id" from "friendships"
         where "friendships"."requester_id" = $2::uuid and "friendships"."status" = 'accepted'
       union all
