@@ -11,7 +11,8 @@
 // page's performance is also reported as a ratio to it. Usage:
 //   node --import tsx bench/lighthouse.ts                 (builds web/ when web/dist is missing)
 //   LH_RUNS=5 LH_PRESETS=mobile,desktop node --import tsx bench/lighthouse.ts
-// Each page is measured LH_RUNS times (default 5) per preset and the median run is reported.
+// Each page is measured LH_RUNS times (default 3) per preset, in rounds of every page, and the
+// median run is reported.
 //   LH_BASELINE=old/lighthouse.json LH_BASELINE_LABEL=… adds an earlier run's table (before/after);
 //   --report-only renders lighthouse.md again from lighthouse.json without measuring.
 
@@ -36,7 +37,8 @@ const chromiumVersion = () =>
   execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
     .replace(/ built on .*/s, '')
     .trim();
-const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 5));
+/** Lighthouse CI's own default; the rounds (below) keep the reference beside every run. */
+const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
 const PRESETS = (process.env.LH_PRESETS ?? 'mobile,desktop').split(',').map((p) => p.trim()) as Preset[];
 /** Only these pages (comma-separated names), for investigating one page. */
 const ONLY_PAGES = process.env.LH_PAGES?.split(',').map((p) => p.trim());
@@ -292,13 +294,19 @@ async function main() {
     ];
     if (REPORTS_DIR) await mkdir(REPORTS_DIR, { recursive: true });
     for (const preset of PRESETS) {
-      let referencePerformance = 0;
-      for (const { page, path: pagePath, member, baseURL } of pages) {
-        await signIn(chrome.port, baseURL, member ? token : null);
-        const lhrs: Result[] = [];
-        for (let run = 0; run < RUNS; run++) {
-          lhrs.push(await audit(chrome.port, baseURL + pagePath, preset, member));
+      // In rounds, every page once a round and the reference first: a page's runs and the
+      // reference's are taken minutes apart at most, so the load of a shared machine, which moves
+      // within a step, weighs on both alike.
+      const lhrsOf = new Map<string, Result[]>(pages.map((p) => [p.page, []]));
+      for (let run = 0; run < RUNS; run++) {
+        for (const { page, path: pagePath, member, baseURL } of pages) {
+          await signIn(chrome.port, baseURL, member ? token : null);
+          lhrsOf.get(page)?.push(await audit(chrome.port, baseURL + pagePath, preset, member));
         }
+      }
+      let referencePerformance = 0;
+      for (const { page, member, path: pagePath } of pages) {
+        const lhrs = lhrsOf.get(page) ?? [];
         const runs = lhrs.map(scoresOf);
         // The median run by performance (the noisy category); the others barely move between runs.
         const perf = median(runs.map((r) => r.performance));
@@ -359,7 +367,7 @@ async function main() {
     webDist: path.relative(root, WEB_DIST) || WEB_DIST,
     runsPerPage: RUNS,
     method:
-      'Lighthouse (npm) against the real server (PGlite, fresh data folder) serving the web build; empty HTTP cache for every run (members keep only their token); median run by performance; mobile = Lighthouse defaults (simulated slow 4G, 4x CPU slowdown), desktop = its desktop config; "reference" is bench/lighthouse-reference (React and MUI alone, a page of the dashboard\'s shape) on the same server software, and "to ref." each page\'s performance over its score in the same preset',
+      'Lighthouse (npm) against the real server (PGlite, fresh data folder) serving the web build; empty HTTP cache for every run (members keep only their token); pages measured in rounds, each page once a round after the reference; median run by performance; mobile = Lighthouse defaults (simulated slow 4G, 4x CPU slowdown), desktop = its desktop config; "reference" is bench/lighthouse-reference (React and MUI alone, a page of the dashboard\'s shape) on the same server software, and "to ref." each page\'s performance over its score in the same preset',
     budget: { minScore: BUDGET, pages: BUDGET_PAGES, categories: CATEGORIES },
     referencePage: REFERENCE_PAGE,
     withinBudget: Object.fromEntries(PRESETS.map((p) => [p, within(p)])),
