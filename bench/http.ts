@@ -201,12 +201,23 @@ const combine = (rs: LoadResult[]): LoadResult => ({
 
 /**
  * A read and its references in alternating slices, so load that drifts on a shared machine
- * weighs on all alike and their ratios stay meaningful.
+ * weighs on all alike and their ratios stay meaningful. With `warmEveryMember`, the read's
+ * warm-up goes on until it has served every member of its rotation once: a cached read's slices
+ * then measure its steady state, where a fixed warm-up left the first answers of up to thousands
+ * of members to the first slice on a fast machine and spread over the slices on a slow one. What
+ * making an answer costs is the cache-off row's.
  */
-async function paired(spec: Spec, refs: Spec[]): Promise<{ res: LoadResult; refs: LoadResult[] }> {
+async function paired(
+  spec: Spec,
+  refs: Spec[],
+  { warmEveryMember = false } = {},
+): Promise<{ res: LoadResult; refs: LoadResult[] }> {
   const slice = Math.max(1, Math.round(DURATION / ROUNDS));
   if (WARMUP > 0) {
-    await load({ ...spec, connections: CONNECTIONS, duration: WARMUP });
+    const rotation = spec.tokens.length ? spec.tokens : spec.paths;
+    const from = rotations.get(rotation) ?? 0;
+    do await load({ ...spec, connections: CONNECTIONS, duration: WARMUP });
+    while (warmEveryMember && (rotations.get(rotation) ?? 0) - from < rotation.length);
     for (const ref of refs) await load({ ...ref, connections: CONNECTIONS, duration: Math.min(WARMUP, 1) });
   }
   const a: LoadResult[] = [];
@@ -460,7 +471,7 @@ async function postgresRuns(refs: Refs, dataDir: string) {
       };
       if (own) await expectOk(refs.readsUrl, own.paths[0] as string, own.tokens[0]);
       const against = [...(own ? [own] : []), ...(r.withSelect || !own ? [refs.selectSpec] : [])];
-      const pair = await paired(spec, against);
+      const pair = await paired(spec, against, { warmEveryMember: r.budget === 'endpoint' });
       const ownRes = own ? pair.refs[0] : undefined;
       const selectRes = r.withSelect || !own ? pair.refs.at(-1) : undefined;
       if (r.budget === 'endpoint' && ownRes) {
