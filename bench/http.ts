@@ -223,7 +223,9 @@ async function paired(
       const warm = await load({ ...spec, connections: CONNECTIONS, duration: WARMUP, countHeader: 'x-cache' });
       const counts = warm.headerCounts ?? {};
       if ((counts.hit ?? 0) + (counts.miss ?? 0) > 0) visits = 2;
-      if (!warmEveryMember || (rotations.get(rotation) ?? 0) - from >= visits * rotation.length) break;
+      // A server that answers nothing would never complete a rotation: its slices show the failure.
+      if (!warmEveryMember || warm.requests === 0) break;
+      if ((rotations.get(rotation) ?? 0) - from >= visits * rotation.length) break;
     }
     for (const ref of refs) await load({ ...ref, connections: CONNECTIONS, duration: Math.min(WARMUP, 1) });
   }
