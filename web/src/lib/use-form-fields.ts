@@ -11,7 +11,9 @@ export function useFormFields<F extends string>(initial: Record<F, string>) {
   const bind = (name: F, helperText?: string) => ({
     value: values[name],
     onChange: (event: { target: { value: string } }) => {
-      setValues((old) => ({ ...old, [name]: event.target.value }));
+      // Read now: by the time React runs the updater, it may have set a controlled field back.
+      const { value } = event.target;
+      setValues((old) => ({ ...old, [name]: value }));
       setErrors((old) => ({ ...old, [name]: undefined }));
     },
     error: Boolean(errors[name]),
