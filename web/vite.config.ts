@@ -3,7 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { BOOT_SCRIPT } from '../contracts/src/boot-script';
 import { KIT_CANDIDATES, kitChunk, MEMBER_MODULES, OVERLAY_MODULES } from './build/chunk-groups';
 import { precompress } from './build/precompress';
-import { prerenderLanding } from './build/prerender-landing';
+import { prerenderPages } from './build/prerender-pages';
 import { routePreloads } from './build/route-preloads';
 
 /**
@@ -72,7 +72,7 @@ export default defineConfig({
     reactRouterProductionBuild(),
     precompress(),
     routePreloads(),
-    prerenderLanding(),
+    prerenderPages(),
   ],
   server: {
     port: 5173,

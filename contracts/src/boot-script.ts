@@ -9,8 +9,8 @@ export const PROFILE_PATH = '/user/profile';
 export const EARLY_PROFILE_GLOBAL = '__kinodostEarlyProfile';
 
 /**
- * Where the boot script keeps the buttons clicked on the prerendered landing page before React took
- * it over (web/src/lib/early-clicks.ts clicks them again once it has).
+ * Where the boot script keeps the buttons clicked on a prerendered page before React took it over
+ * (web/src/lib/early-input.ts clicks them again once it has).
  */
 export const EARLY_CLICKS_GLOBAL = '__kinodostEarlyClicks';
 
@@ -24,15 +24,16 @@ export interface EarlyProfileRequest {
  * The one inline script of web/index.html: it runs before the first paint and marks a stored dark
  * theme (key darkMode, docs/product.md#theme-and-storage) on <html>, so the loading screen and the page background
  * are dark from the first frame instead of flashing white; and a stored token (`data-member`), for
- * which, as for the dark theme, the prerendered landing page (a visitor's, light) stays hidden.
+ * which, as for the dark theme, a prerendered page (a visitor's, light) stays hidden.
  * With a token it also asks for the member's profile at once, the request every member page starts
  * with: it then travels while the scripts download, instead of after they have all run, and the app
  * takes its answer (EARLY_PROFILE_GLOBAL) for its first profile query. Its rejection is marked handled
  * here, so a failed request reaches the console only through the app, as any other API failure.
- * On the prerendered landing page (`#root[data-prerendered]`, until main.tsx hydrates it) a button
- * does nothing until the scripts have arrived, long after it shows on a slow phone: a click on one is kept
- * (EARLY_CLICKS_GLOBAL) and made again once React has taken the page over, so the theme switch and
- * the menu answer late rather than never. Links need no help: they work without scripts.
+ * On a prerendered page (`#root[data-prerendered]`, until main.tsx hydrates it) a button does
+ * nothing until the scripts have arrived, long after it shows on a slow phone: a click on one is kept
+ * (EARLY_CLICKS_GLOBAL) and made again once React has taken the page over, so the theme switch, the
+ * menu and a form's submit button (Enter in a field clicks it too) answer late rather than never,
+ * and the browser never sends the form itself. Links need no help: they work without scripts.
  * The web build writes it into index.html (web/vite.config.ts) and the server's Content-Security-Policy
  * allows exactly this text by its SHA-256 (server/src/plugins/security-headers.ts): change it here only.
  */

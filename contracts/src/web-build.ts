@@ -8,7 +8,7 @@ export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 /** `{ "/dashboard": ["/assets/dashboard-page-….js", …] }` */
 export type RoutePreloads = Record<string, string[]>;
 
-/** Pages rendered at build time, by route pattern, written by web/build/prerender-landing.ts. */
+/** Pages rendered at build time, by route pattern, written by web/build/prerender-pages.ts. */
 export const PRERENDERED_FILE = 'prerendered.json';
 export interface PrerenderedPage {
   /** The emotion style elements the markup uses, for <head>. */

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, storageItem, test } from '../support/fixtures';
+import { consoleErrors, hydrated, openWithoutScripts } from '../support/held-scripts';
 
-// The landing page arrives prerendered in the HTML of `/` (web/src/prerender/landing.tsx,
+// The landing page arrives prerendered in the HTML of `/` (web/src/prerender/visitor-pages.tsx,
 // server/src/plugins/page-html.ts) and the app hydrates it (web/src/main.tsx).
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Filmlər dostlarla daha maraqlıdır' });
@@ -9,32 +10,6 @@ const registerLink = (page: Page) => page.getByRole('link', { name: 'Pulsuz qeyd
 /** The sidebar drawer's navigation (web/src/i18n/az.ts sidebar.label). */
 const NAV_LABEL = 'Əsas naviqasiya';
 const htmlBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
-
-/** Console errors and CSP reports from now on (a failed hydration shows up as one). */
-function consoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on(
-    'console',
-    (m) => (m.type() === 'error' || m.text().includes('Content Security Policy')) && errors.push(m.text()),
-  );
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
-
-/** Opens `/` with the app's code held back until the returned function is called. */
-async function openWithoutScripts(page: Page): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/**', async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto('/', { waitUntil: 'commit' });
-  // Requests held so far go on, and later ones pass straight through.
-  return async () => release();
-}
 
 test('a visitor sees the landing page before any script has run, and the app then takes over the same nodes', async ({
   page,
@@ -56,9 +31,7 @@ test('a visitor sees the landing page before any script has run, and the app the
   // Once React has hydrated the prerendered button (its own mark on the node), React's handler
   // answers on it. (Clicks before that are kept and made again: the next test.)
   const toggle = page.getByRole('button', { name: 'Qaranlıq rejimə keç' });
-  await expect
-    .poll(() => toggle.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber'))))
-    .toBe(true);
+  await expect.poll(() => hydrated(toggle)).toBe(true);
   await toggle.click();
   await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(18, 18, 18)');
   expect(await heading(page).evaluate((node) => (node as HTMLElement & { prerendered?: boolean }).prerendered)).toBe(

@@ -1,4 +1,6 @@
+import type { Page } from '@playwright/test';
 import { expect, storageItem, test } from '../support/fixtures';
+import { consoleErrors, hydrated, openWithoutScripts } from '../support/held-scripts';
 
 test('log out from the avatar menu, then sign in again with the username and with the email', async ({ page, api }) => {
   const user = await api.createUser('log');
@@ -37,4 +39,72 @@ test('a wrong password keeps the visitor on /login with an error', async ({ page
   await expect(page.getByRole('alert')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   expect(await storageItem(page, 'token')).toBeNull();
+});
+
+// /login arrives prerendered (web/src/prerender/visitor-pages.tsx) and the app hydrates it: what a
+// visitor typed before the scripts came must be what the form sends.
+const identifierField = (page: Page) => page.getByLabel('İstifadəçi adı və ya e-poçt');
+const passwordField = (page: Page) => page.locator('input[name="password"]');
+type Marked = HTMLElement & { prerendered?: boolean };
+/** A mark on the prerendered heading: hydration keeps the node, a fresh render would replace it. */
+const markHeading = (page: Page) =>
+  page.getByRole('heading', { name: 'Daxil olun' }).evaluate((node) => {
+    (node as Marked).prerendered = true;
+  });
+const headingKept = (page: Page) =>
+  page.getByRole('heading', { name: 'Daxil olun' }).evaluate((node) => (node as Marked).prerendered === true);
+
+test('typed and sent with Enter before any script has run, the sign-in goes through once the app has the page', async ({
+  page,
+  api,
+}) => {
+  const user = await api.createUser('early');
+  const errors = consoleErrors(page);
+  const release = await openWithoutScripts(page, '/login');
+  await identifierField(page).fill(user.username);
+  await passwordField(page).fill(user.password);
+  await passwordField(page).press('Enter');
+  // The boot script kept the submit: the browser did not send the form itself.
+  expect(new URL(page.url()).search).toBe('');
+  expect(await storageItem(page, 'token')).toBeNull();
+
+  release();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: `Xoş gəldiniz, ${user.username}!` })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('typed before any script has run, the text stays and is sent once the app has taken over the same fields', async ({
+  page,
+  api,
+}) => {
+  const user = await api.createUser('early');
+  const errors = consoleErrors(page);
+  const release = await openWithoutScripts(page, '/login');
+  await markHeading(page);
+  await identifierField(page).fill(user.email);
+  await passwordField(page).fill(user.password);
+
+  release();
+  await expect.poll(() => hydrated(passwordField(page))).toBe(true);
+  // Hydrated, not rendered afresh: the same nodes, the typed text in them.
+  expect(await headingKept(page)).toBe(true);
+  await expect(identifierField(page)).toHaveValue(user.email);
+  await expect(passwordField(page)).toHaveValue(user.password);
+  await page.getByRole('button', { name: 'Daxil ol', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(errors).toEqual([]);
+});
+
+test('opened as /login?expired=true, the prerendered page is hydrated and then says why the visitor is here', async ({
+  page,
+}) => {
+  const errors = consoleErrors(page);
+  const release = await openWithoutScripts(page, '/login?expired=true');
+  await markHeading(page);
+  release();
+  await expect(page.getByRole('alert')).toHaveText('Sessiyanızın müddəti bitib. Zəhmət olmasa, yenidən daxil olun.');
+  await expect.poll(() => hydrated(passwordField(page))).toBe(true);
+  expect(await headingKept(page)).toBe(true);
+  expect(errors).toEqual([]);
 });

@@ -10,7 +10,8 @@ test('on a slow connection the loading screen shows a progress bar after a momen
     await held;
     await route.continue();
   });
-  await page.goto('/login', { waitUntil: 'commit' });
+  // A page with the loading screen (`/`, `/login` and `/register` come prerendered instead).
+  await page.goto('/forgot-password', { waitUntil: 'commit' });
   const bar = page.locator('#root .boot-progress');
   await expect(bar).toHaveAttribute('role', 'progressbar');
   // Hidden at first (no flash on a fast load), shown from 1 s on.

@@ -30,8 +30,9 @@ test('before any script has run, the loading screen is in the stored theme; the 
   const violations: string[] = [];
   page.on('console', (m) => m.text().includes('Content Security Policy') && violations.push(m.text()));
   const htmlBackground = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
-  // `/login`: the landing page comes prerendered instead (landing.spec.ts).
-  await page.goto('/login');
+  // A page with the loading screen: `/`, `/login` and `/register` come prerendered instead
+  // (landing.spec.ts, login-logout.spec.ts).
+  await page.goto('/forgot-password');
   await page.evaluate(() => localStorage.setItem('darkMode', 'true'));
 
   // The app's code held back: what shows is index.html alone, its inline script allowed by the CSP hash.
@@ -51,6 +52,6 @@ test('before any script has run, the loading screen is in the stored theme; the 
 
   await page.unroute('**/assets/**');
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Daxil ol', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Keçid göndər' })).toBeVisible();
   await expect(page.locator('.boot')).toHaveCount(0);
 });

@@ -14,10 +14,11 @@ if (!container) throw new Error('#root is missing from index.html');
 
 const app = <App queryClient={queryClient} Router={BrowserRouter} />;
 
-// `/` arrives with the landing page prerendered at build time (prerender/landing.tsx) as a visitor
-// sees it in the light theme and the year it was built. For exactly that visitor React hydrates it:
-// it keeps those nodes and styles instead of building them again. Anyone else (a stored token, the
-// dark theme, a new year) gets a fresh render; index.html's CSS hid the page from them meanwhile.
+// `/`, `/login` and `/register` arrive prerendered at build time (prerender/visitor-pages.tsx) as a
+// visitor sees them in the light theme and the year they were built. For exactly that visitor React
+// hydrates the page: it keeps those nodes and styles instead of building them again. Anyone else (a
+// stored token, the dark theme, a new year) gets a fresh render; index.html's CSS hid the page from
+// them meanwhile.
 const prerendered = container.dataset.prerendered;
 const hydrate = prerendered === String(new Date().getFullYear()) && getToken() === null && !getDarkMode();
 if (!hydrate) {
@@ -32,8 +33,8 @@ if (hydrate) {
   // still waited for it would leave the page's boundary to be rendered afresh once the layout
   // above it updates (the phone-width check does at once).
   // Until then the boot script keeps the clicks on the page's buttons (`data-prerendered` tells it
-  // so); from here React answers them, and the landing page makes the kept ones again once it is
-  // hydrated (lib/early-clicks.ts).
+  // so); from here React answers them, and the page makes the kept ones again, after the text typed
+  // into its fields, once it is hydrated (lib/early-input.ts).
   void pageLoaded.then(() =>
     startTransition(() => {
       delete container.dataset.prerendered;

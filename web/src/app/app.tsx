@@ -5,7 +5,7 @@ import { AppRoutes } from './router';
 
 /**
  * The whole app under the router given: BrowserRouter in the browser (main.tsx), a StaticRouter for
- * the landing page's prerender at build time (prerender/landing.tsx). One tree for both, because the
+ * the visitor pages' prerender at build time (prerender/visitor-pages.tsx). One tree for both, because the
  * browser hydrates what the build rendered: any difference makes React render the page afresh.
  */
 export function App({

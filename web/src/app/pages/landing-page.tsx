@@ -13,7 +13,7 @@ import { paths } from '../../config/paths';
 import { themeColors } from '../../config/theme';
 import { azLanding } from '../../i18n/az-landing';
 import { useAuth } from '../../lib/auth/auth-context';
-import { useReplayEarlyClicks } from '../../lib/early-clicks';
+import { useReplayEarlyInput } from '../../lib/early-input';
 
 const t = azLanding;
 
@@ -52,7 +52,7 @@ function Actions({ inverted = false }: { inverted?: boolean }) {
 /** What KinoDost is, and the way in. */
 export function LandingPage() {
   // Buttons clicked on the prerendered page before the scripts came (the header's theme and menu).
-  useReplayEarlyClicks();
+  useReplayEarlyInput();
   return (
     <>
       <Box

@@ -47,7 +47,9 @@ export function LoginForm() {
   };
 
   return (
-    <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
+    // Prerendered (prerender/visitor-pages.tsx): were the browser ever to send it itself (scripts
+    // off), POST keeps the password out of the address and the server's logs.
+    <Box component="form" method="post" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
       {formError && <Alert severity="error">{formError}</Alert>}
       <TextInput
         label={t.identifier}

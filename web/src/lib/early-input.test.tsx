@@ -1,7 +1,8 @@
 import { BOOT_SCRIPT, EARLY_CLICKS_GLOBAL } from '@kinodost/contracts/boot-script';
-import { renderHook } from '@testing-library/react';
+import { act, render, renderHook, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { replayEarlyClicks, useReplayEarlyClicks } from './early-clicks';
+import { replayEarlyClicks, replayEarlyTyping, useReplayEarlyInput } from './early-input';
 
 const scope = globalThis as unknown as Record<string, unknown>;
 
@@ -60,15 +61,70 @@ describe('clicks before hydration', () => {
     expect(scope[EARLY_CLICKS_GLOBAL]).toBeUndefined();
   });
 
-  it('useReplayEarlyClicks makes them once React has committed the component, and not again', () => {
+  it('useReplayEarlyInput makes them in the task after React has committed the component, and not again', () => {
+    vi.useFakeTimers();
     const { root, theme } = prerenderedPage();
     delete root.dataset.prerendered;
     const onClick = vi.fn();
     theme.addEventListener('click', onClick);
     scope[EARLY_CLICKS_GLOBAL] = [theme];
-    const { rerender } = renderHook(() => useReplayEarlyClicks());
+    const { rerender } = renderHook(() => useReplayEarlyInput());
+    expect(onClick).not.toHaveBeenCalled();
+    act(() => vi.runAllTimers());
     expect(onClick).toHaveBeenCalledTimes(1);
     rerender();
+    act(() => vi.runAllTimers());
     expect(onClick).toHaveBeenCalledTimes(1);
+    vi.useRealTimers();
+  });
+});
+
+/** A controlled field as the sign-in form has one, its state shown beside it. */
+function Field({ onSubmit }: { onSubmit: (value: string) => void }) {
+  const [value, setValue] = useState('');
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit(value);
+      }}
+    >
+      <input aria-label="İstifadəçi adı" value={value} onChange={(event) => setValue(event.target.value)} />
+      <output>{value}</output>
+      <button type="submit">Daxil ol</button>
+    </form>
+  );
+}
+
+describe('typing before hydration', () => {
+  /** Text the field shows that React's state never saw, as hydration leaves it. */
+  const typeUnseen = (input: HTMLInputElement, text: string) =>
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, text);
+
+  it("hands the typed text to the field's onChange, then makes the kept submit click with it", () => {
+    const onSubmit = vi.fn();
+    const root = document.body.appendChild(document.createElement('div'));
+    root.id = 'root';
+    render(<Field onSubmit={onSubmit} />, { container: root });
+    const input = screen.getByRole('textbox', { name: 'İstifadəçi adı' }) as HTMLInputElement;
+    typeUnseen(input, 'aysel');
+    expect(screen.getByRole('status')).toHaveTextContent('');
+    scope[EARLY_CLICKS_GLOBAL] = [screen.getByRole('button', { name: 'Daxil ol' })];
+
+    act(() => replayEarlyTyping());
+    expect(screen.getByRole('status')).toHaveTextContent('aysel');
+    expect(input.value).toBe('aysel');
+    act(replayEarlyClicks);
+    expect(onSubmit).toHaveBeenCalledWith('aysel');
+  });
+
+  it('leaves alone a field whose text React already has', () => {
+    const onChange = vi.fn();
+    document.body.innerHTML = '<div id="root"><input value="" /></div>';
+    const input = document.querySelector('input') as HTMLInputElement;
+    input.addEventListener('input', onChange);
+    replayEarlyTyping();
+    expect(onChange).not.toHaveBeenCalled();
+    expect(input.value).toBe('');
   });
 });

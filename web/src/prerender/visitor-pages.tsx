@@ -1,10 +1,11 @@
 /**
- * The landing page rendered at build time (web/build/prerender-landing.ts runs this in Node through
- * Vite's SSR build). The server puts the result into the HTML of `/` (server/src/plugins/page-html.ts),
- * so a visitor's phone paints the real page as soon as the HTML arrives instead of a loading screen
- * until the scripts have come and run; main.tsx then hydrates it (keeps these nodes and attaches the
- * app to them). It is the page as a visitor without a stored token or dark theme sees it, and the
- * client hydrates only in that case: anyone else gets a fresh render.
+ * The pages a visitor opens first, rendered at build time (web/build/prerender-pages.ts runs this in
+ * Node through Vite's SSR build): the landing page and the sign-in and registration forms. The
+ * server puts each into the HTML of its path (server/src/plugins/page-html.ts), so a visitor's phone
+ * paints the real page as soon as the HTML arrives instead of a loading screen until the scripts
+ * have come and run; main.tsx then hydrates it (keeps these nodes and attaches the app to them). It
+ * is the page as a visitor without a stored token or dark theme sees it, and the client hydrates
+ * only in that case: anyone else gets a fresh render.
  */
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
@@ -15,11 +16,14 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { App } from '../app/app';
 import { createQueryClient } from '../app/providers/query-client';
+import { paths } from '../config/paths';
 import { withoutUnusedKeyframes } from './unused-keyframes';
 
-const AtLanding = ({ children }: { children: ReactNode }) => <StaticRouter location="/">{children}</StaticRouter>;
+/** The paths rendered at build time: pages whose visitor's view needs no data of theirs. */
+export const PRERENDERED_PATHS = [paths.home, paths.login, paths.register];
 
-export async function prerenderLanding(): Promise<PrerenderedPage> {
+export async function prerenderPage(location: string): Promise<PrerenderedPage> {
+  const At = ({ children }: { children: ReactNode }) => <StaticRouter location={location}>{children}</StaticRouter>;
   // The key of emotion's default cache in the browser: there it adopts these style elements and
   // does not insert their rules a second time.
   const cache = createCache({ key: 'css' });
@@ -30,7 +34,7 @@ export async function prerenderLanding(): Promise<PrerenderedPage> {
   // scripts: the whole page goes in place, in one piece.
   const { prelude } = await prerender(
     <CacheProvider value={cache}>
-      <App queryClient={createQueryClient()} Router={AtLanding} />
+      <App queryClient={createQueryClient()} Router={At} />
     </CacheProvider>,
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );

@@ -1,0 +1,34 @@
+import type { Locator, Page } from '@playwright/test';
+
+// Pages the server sends prerendered (`/`, `/login`, `/register`: web/src/prerender/visitor-pages.tsx,
+// server/src/plugins/page-html.ts), opened as a slow phone meets them: the page before its code.
+
+/** Console errors and CSP reports from now on (a failed hydration shows up as one). */
+export function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on(
+    'console',
+    (m) => (m.type() === 'error' || m.text().includes('Content Security Policy')) && errors.push(m.text()),
+  );
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+/** Opens `path` with the app's code held back until the returned function is called. */
+export async function openWithoutScripts(page: Page, path = '/'): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: 'commit' });
+  // Requests held so far go on, and later ones pass straight through.
+  return async () => release();
+}
+
+/** Whether React has taken over this node (its own mark on it): hydrated there. */
+export const hydrated = (node: Locator) =>
+  node.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')));
