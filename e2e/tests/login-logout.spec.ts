@@ -53,6 +53,14 @@ const markHeading = (page: Page) =>
   });
 const headingKept = (page: Page) =>
   page.getByRole('heading', { name: 'Daxil olun' }).evaluate((node) => (node as Marked).prerendered === true);
+/** Opens /login with its code held back, marks its heading and types into its fields. */
+async function typeBeforeScripts(page: Page, identifier: string, password: string): Promise<() => void> {
+  const release = await openWithoutScripts(page, '/login');
+  await markHeading(page);
+  await identifierField(page).fill(identifier);
+  await passwordField(page).fill(password);
+  return release;
+}
 
 test('typed and sent with Enter before any script has run, the sign-in goes through once the app has the page', async ({
   page,
@@ -60,9 +68,7 @@ test('typed and sent with Enter before any script has run, the sign-in goes thro
 }) => {
   const user = await api.createUser('early');
   const errors = consoleErrors(page);
-  const release = await openWithoutScripts(page, '/login');
-  await identifierField(page).fill(user.username);
-  await passwordField(page).fill(user.password);
+  const release = await typeBeforeScripts(page, user.username, user.password);
   await passwordField(page).press('Enter');
   // The boot script kept the submit: the browser did not send the form itself.
   expect(new URL(page.url()).search).toBe('');
@@ -80,10 +86,7 @@ test('typed before any script has run, the text stays and is sent once the app h
 }) => {
   const user = await api.createUser('early');
   const errors = consoleErrors(page);
-  const release = await openWithoutScripts(page, '/login');
-  await markHeading(page);
-  await identifierField(page).fill(user.email);
-  await passwordField(page).fill(user.password);
+  const release = await typeBeforeScripts(page, user.email, user.password);
 
   release();
   await expect.poll(() => hydrated(passwordField(page))).toBe(true);
