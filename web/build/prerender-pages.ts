@@ -8,8 +8,9 @@ import { PRERENDERED_FILE, type PrerenderedPage, type PrerenderedPages } from '.
 /**
  * After the browser build: builds src/prerender/visitor-pages.tsx for Node, runs it for each of its
  * paths and writes dist/.vite/prerendered.json (contracts/src/web-build.ts), which the server puts
- * into the HTML of those paths (server/src/plugins/page-html.ts). MUI and emotion are bundled so that they run in
- * production mode, as in the browser: their class names must be the ones the client computes.
+ * into the HTML of those paths (server/src/plugins/page-html.ts). MUI and emotion are bundled so
+ * that they run in production mode, as in the browser: their class names must be the ones the
+ * client computes.
  */
 export function prerenderPages(): Plugin {
   let root = '';
