@@ -18,6 +18,8 @@ const outdir = path.join(serverDir, 'dist');
 const external = [
   'sharp',
   '@node-rs/argon2',
+  // Starts its threads from its own worker.js, which loads @napi-rs/nice.
+  'piscina',
   '@electric-sql/pglite',
   'pg',
   'ioredis',

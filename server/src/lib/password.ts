@@ -1,25 +1,51 @@
 import { availableParallelism } from 'node:os';
-import { hash, verify } from '@node-rs/argon2';
-import pLimit from 'p-limit';
+import path from 'node:path';
+import { Piscina } from 'piscina';
+import { serverRoot } from '../paths';
 import { COMMON_PASSWORDS } from './common-passwords';
 import { msg } from './messages';
 
-/** @node-rs/argon2's Algorithm.Argon2id; its const enum can't be imported under verbatimModuleSyntax. */
-const ARGON2ID = 2;
+/**
+ * How much lower than the server's the password threads' CPU priority is (nice(2), set by
+ * piscina through @napi-rs/nice). Argon2 takes a core for tens of milliseconds a login by design;
+ * at the same priority a burst of logins (or someone guessing passwords) took half of a 2-core
+ * machine from the pages members were reading. At +10 a hash yields to the event loop and
+ * PostgreSQL when they want the core, and runs at full speed when they do not
+ * (docs/benchmarks.md, "Logins at a lower priority").
+ */
+export const PASSWORD_NICE_INCREMENT = 10;
 
-/** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
-const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+/**
+ * Argon2 runs on its own threads, one fewer than the cores (at least one): a burst of logins
+ * queues here instead of filling libuv's pool (files, DNS, compression) and memory (19 MiB a
+ * hash). Threads start on the first use and end after a minute idle.
+ */
+const pool = new Piscina({
+  filename: path.join(serverRoot, 'src/lib/password-worker.mjs'),
+  minThreads: 0,
+  maxThreads: Math.max(1, availableParallelism() - 1),
+  idleTimeout: 60_000,
+  niceIncrement: PASSWORD_NICE_INCREMENT,
+});
 
-// @node-rs/argon2 hashes on libuv's thread pool, off the event loop; the limit keeps a
-// burst of logins from filling that pool (and memory) so file and DNS work still runs.
-const limit = pLimit(Math.max(1, availableParallelism() - 1));
+/** The worker's tasks: what each takes and answers. */
+interface Tasks {
+  hash: [password: string, stored: string];
+  verify: [{ stored: string; password: string }, boolean];
+  niceness: [undefined, number];
+}
+
+const run = <K extends keyof Tasks>(name: K, arg: Tasks[K][0]) => pool.run(arg, { name }) as Promise<Tasks[K][1]>;
 
 /** Hashes a password with argon2id (PHC string, salt inside). */
-export const hashPassword = (password: string): Promise<string> => limit(() => hash(password, ARGON2_OPTIONS));
+export const hashPassword = (password: string): Promise<string> => run('hash', password);
 
 /** Checks a password against a stored hash; false for a malformed hash rather than a throw. */
 export const verifyPassword = (stored: string, password: string): Promise<boolean> =>
-  limit(() => verify(stored, password).catch(() => false));
+  run('verify', { stored, password });
+
+/** The nice value of a password thread (for the test that they run below the server). */
+export const passwordThreadNiceness = (): Promise<number> => run('niceness', undefined);
 
 /** A hash of a random password, verified against when the account is unknown so timing reveals nothing. */
 let dummyHash: Promise<string> | undefined;
