@@ -71,6 +71,28 @@ describe('the web app: index.html with each page’s chunks to preload', () => {
     expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
   });
 
+  it('a page’s form sent without scripts gets the page back by GET, never the password in an address', async () => {
+    for (const [url, to] of [
+      ['/login', '/login'],
+      ['/login?expired=true', '/login?expired=true'],
+      ['//evil.example/x', '/evil.example/x'],
+      ['///evil.example', '/evil.example'],
+    ]) {
+      const res = await t.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'username=ali&password=Gizli-parol-1',
+      });
+      expect(res.statusCode, url).toBe(303);
+      expect(res.headers.location, url).toBe(to);
+      expect(res.body).not.toContain('Gizli');
+    }
+    const api = await t.inject({ method: 'POST', url: '/api/no-such', payload: {} });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+
   it('unknown API paths still answer the JSON 404', async () => {
     const res = await t.inject({ method: 'GET', url: '/api/dashboard' });
     expect(res.statusCode).toBe(404);

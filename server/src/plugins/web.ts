@@ -13,8 +13,8 @@ import { routePageHtml } from './page-html';
  * never cached, both precompressed (brotli or gzip) when the build has them,
  * and every other non-API GET answered with index.html so the browser router
  * handles it, naming the page's own chunks for preloading where a route matches
- * and, on `/`, holding the prerendered landing page (page-html.ts). Unknown /api
- * paths answer the API's 404 error body.
+ * and, on `/`, holding the prerendered landing page (page-html.ts). A POST to a
+ * page goes back to it by GET. Unknown /api paths answer the API's 404 error body.
  */
 export const webPlugin = fp(async function webPlugin(app: FastifyInstance, opts: { dist?: string }) {
   const dist = opts.dist;
@@ -47,6 +47,13 @@ export const webPlugin = fp(async function webPlugin(app: FastifyInstance, opts:
       reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8');
       if (encoding) reply.header('content-encoding', encoding);
       return reply.send(encoding ? html[encoding as 'br' | 'gzip'] : html.identity);
+    }
+    if (!isApi && hasWeb && request.method === 'POST') {
+      // A page's own form sent by a browser without scripts (the sign-in and registration forms
+      // say method="post" so that a password never lands in an address): the page again, by GET,
+      // rather than the API's JSON. Leading slashes and backslashes fold into one, so the
+      // address stays on this site (`//host` would leave it).
+      return reply.redirect(`/${url.replace(/^[/\\]+/, '')}`, 303);
     }
     return reply.status(404).send({ success: false, error: msg.common.notFoundRoute, code: ErrorCode.NOT_FOUND });
   });
