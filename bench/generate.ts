@@ -389,6 +389,29 @@ export async function generatePostgres(url = DEFAULT_DATABASE_URL, opts: { reloa
   }
 }
 
+/**
+ * Reads the tables (and all their indexes) into the OS's cache (pg_prewarm, `read` mode), so that
+ * a measurement of work over a large table measures the work and not the disk: the 2-core VMs
+ * these benchmarks run on page out memory unused for a minute (DAMON reclaim), page cache
+ * included, and a search over a table left cold since generation served 25 req/s where a warm
+ * one serves 400 (docs/benchmarks.md, "Cold tables").
+ */
+export async function readIntoCache(url: string, tables: string[]): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query('create extension if not exists pg_prewarm');
+    await c.query(
+      `select pg_prewarm(r.oid, 'read') from pg_class r
+       where r.oid = any($1::regclass[])
+          or r.oid in (select indexrelid from pg_index where indrelid = any($1::regclass[]))`,
+      [tables],
+    );
+  } finally {
+    await c.end();
+  }
+}
+
 /** Fills a PGlite data folder (<dataDir>/db, as the server opens it with DATA_DIR=dataDir). */
 export async function generatePglite(dataDir: string, opts: { reload?: boolean; scale?: Scale } = {}) {
   const scale = opts.scale ?? pgliteScale();

@@ -28,6 +28,7 @@ import {
   pgliteDataDir,
   pgliteScale,
   postgresScale,
+  readIntoCache,
 } from './generate';
 import type { LoadResult, LoadSpec } from './http-load';
 import { type Figure, round, writeResult } from './machine';
@@ -321,6 +322,8 @@ interface Read {
   /** Also run alternating with the one-SELECT reference (issue 22's film figures). */
   withSelect?: boolean;
   budget: 'endpoint' | 'search';
+  /** Tables read at random over their whole size: read into the OS's cache just before the row. */
+  cold?: string[];
 }
 
 /** The paths of a rotation in step with its tokens: request i is (tokens[i], paths[i]). */
@@ -455,12 +458,14 @@ async function postgresRuns(refs: Refs, dataDir: string) {
         refPaths: search.slice(0, half).map((q) => `/film-search?q=${encodeURIComponent(q)}`),
         withSelect: true,
         budget: 'search',
+        cold: ['films', 'search_words'],
       },
       {
         name: `Movie search (${SCALE.movies.toLocaleString('en')} movies, distinct queries)`,
         paths: search.slice(half).map((q) => `/api/movies/search/${encodeURIComponent(q)}?page=1&limit=20`),
         tokens,
         budget: 'search',
+        cold: ['movies', 'users', 'search_words'],
       },
     ];
     const selectRef = { name: 'one-SELECT', res: refs.select };
@@ -479,6 +484,7 @@ async function postgresRuns(refs: Refs, dataDir: string) {
         tokens: r.refTokens ?? [],
       };
       if (own) await expectOk(refs.readsUrl, own.paths[0] as string, own.tokens[0]);
+      if (r.cold) await readIntoCache(databaseUrl, r.cold);
       const against = [...(own ? [own] : []), ...(r.withSelect || !own ? [refs.selectSpec] : [])];
       const pair = await paired(spec, against, { warmEveryMember: r.budget === 'endpoint' });
       const ownRes = own ? pair.refs[0] : undefined;
