@@ -4,7 +4,6 @@
  * a thread the pool started at a lower CPU priority. Plain JavaScript, loaded as it is both from
  * the sources and beside the bundle: Node 20 applies no module hooks (tsx) inside a worker.
  */
-import { getPriority } from 'node:os';
 import { hashSync, verifySync } from '@node-rs/argon2';
 
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane (algorithm 2 is Argon2id). */
@@ -24,6 +23,3 @@ export const verify = ({ stored, password }) => {
     return false;
   }
 };
-
-/** This thread's nice value (on Linux each thread has its own): what the pool's test reads. */
-export const niceness = () => getPriority();

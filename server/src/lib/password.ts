@@ -32,7 +32,6 @@ const pool = new Piscina({
 interface Tasks {
   hash: [password: string, stored: string];
   verify: [{ stored: string; password: string }, boolean];
-  niceness: [undefined, number];
 }
 
 const run = <K extends keyof Tasks>(name: K, arg: Tasks[K][0]) => pool.run(arg, { name }) as Promise<Tasks[K][1]>;
@@ -43,9 +42,6 @@ export const hashPassword = (password: string): Promise<string> => run('hash', p
 /** Checks a password against a stored hash; false for a malformed hash rather than a throw. */
 export const verifyPassword = (stored: string, password: string): Promise<boolean> =>
   run('verify', { stored, password });
-
-/** The nice value of a password thread (for the test that they run below the server). */
-export const passwordThreadNiceness = (): Promise<number> => run('niceness', undefined);
 
 /** A hash of a random password, verified against when the account is unknown so timing reveals nothing. */
 let dummyHash: Promise<string> | undefined;
