@@ -163,7 +163,49 @@ describe('preloadRoute: a first view fetches its data alongside its code', () =>
     await waitFor(() => expect(calls()).toEqual(['/api/user/profile']));
   });
 
-  it('without a token asks for nothing (a visitor, or /dashboard before the guard sends them to /login)', async () => {
+  it('on a film page asks for the film once the profile names the viewer, under that viewer', async () => {
+    signedInAs(sampleProfile);
+    const film = { id: 'f1', title: 'Titanic' };
+    const answered = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input) === '/api/films/f1' ? jsonResponse(film) : (answered as typeof fetch)(input, init),
+    );
+    const client = testQueryClient();
+    preloadRoute('/film/f1', client);
+    await waitFor(() => expect(calls()).toEqual(['/api/user/profile', '/api/films/f1']));
+    // With the member's token: the answer holds their own entry and their friends'.
+    expect(new Headers(fetchMock.mock.calls[1]?.[1]?.headers).get('Authorization')).toBe('Bearer tok');
+    await waitFor(() => expect(client.getQueryData(['films', 'one', 'f1', sampleProfile.id])).toEqual(film));
+  });
+
+  it('on a film page asks for no film when the session is refused (the profile query reports it)', async () => {
+    localStorage.setItem('token', 'tok');
+    fetchMock.mockImplementation(async () =>
+      jsonResponse(
+        { success: false, error: 'Sessiya etibarsızdır və ya müddəti bitib, yenidən daxil olun', code: 'UNAUTHORIZED' },
+        401,
+      ),
+    );
+    preloadRoute('/film/f1', testQueryClient());
+    await waitFor(() => expect(calls()).toEqual(['/api/user/profile']));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls()).toEqual(['/api/user/profile']);
+  });
+
+  it.each([
+    ['/film/f1', '/api/films/f1', ['films', 'one', 'f1', 'visitor']],
+    ['/movie/m1', '/api/movies/m1', ['movies', 'one', 'm1']],
+  ])('a visitor on the public page %s asks for its answer alone', async (path, request, key) => {
+    localStorage.removeItem('token');
+    fetchMock.mockImplementation(async () => jsonResponse({ id: 'x' }));
+    const client = testQueryClient();
+    preloadRoute(path, client);
+    await waitFor(() => expect(client.getQueryData(key)).toEqual({ id: 'x' }));
+    expect(calls()).toEqual([request]);
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).has('Authorization')).toBe(false);
+  });
+
+  it('without a token asks for nothing on a member page (/dashboard before the guard sends them to /login)', async () => {
     localStorage.removeItem('token');
     preloadRoute('/dashboard', testQueryClient());
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, isValidElement, lazy } from 'react';
 import { matchRoutes, type Params, type RouteObject, useRoutes } from 'react-router';
+import { filmQuery } from '../features/films/hooks/film-query';
 import { movieQuery, myMoviesQuery } from '../features/movies/hooks/movie-queries';
 import { currentProfileQuery } from '../lib/auth/get-current-profile';
 import { getToken } from '../lib/storage';
@@ -43,16 +44,31 @@ const AdminCommentsPage = lazyNamed(() => import('./pages/admin-comments-page'),
 const AdminFilmsPage = lazyNamed(() => import('./pages/admin-films-page'), 'AdminFilmsPage');
 const AdminNewslettersPage = lazyNamed(() => import('./pages/admin-newsletters-page'), 'AdminNewslettersPage');
 
-/** What a member's page fetches before its code has arrived (see preloadRoute). */
+/**
+ * What a page fetches before its code has arrived (see preloadRoute); `member` when a token is
+ * stored, whose profile is then on its way.
+ */
 interface RouteHandle {
-  prefetch?: (client: QueryClient, params: Params) => Promise<unknown>;
+  prefetch?: (client: QueryClient, params: Params, member: boolean) => Promise<unknown> | undefined;
 }
-const dashboardHandle: RouteHandle = { prefetch: (client) => client.prefetchInfiniteQuery(myMoviesQuery()) };
-// The movie page shows nothing but a spinner until its movie arrives: asked for with the code, the
-// movie no longer waits for the page's chunk to run first. (A film's query is keyed by the viewer,
-// whom only the profile names, so the film page is left to ask itself.)
+const dashboardHandle: RouteHandle = {
+  prefetch: (client, _params, member) => (member ? client.prefetchInfiniteQuery(myMoviesQuery()) : undefined),
+};
+// The movie and film pages show nothing but a spinner until their answer arrives: asked for with
+// the code, it no longer waits for the page's chunk to run first.
 const movieHandle: RouteHandle = {
   prefetch: (client, params) => client.prefetchQuery(movieQuery(params.movieId ?? '')),
+};
+// A member's film answer is keyed by the viewer, whom the profile names (index.html asked for it
+// already): asked for as soon as the profile is in, still long before the page has rendered.
+const filmHandle: RouteHandle = {
+  prefetch: (client, params, member) =>
+    member
+      ? client
+          .fetchQuery(currentProfileQuery)
+          .then((me) => client.prefetchQuery(filmQuery(params.filmId ?? '', me.id)))
+          .catch(() => {}) // a refused session is the profile query's to report
+      : client.prefetchQuery(filmQuery(params.filmId ?? '', null)),
 };
 
 /** The route tree of docs/product.md#pages-and-routes. Exported for tests (createMemoryRouter). */
@@ -75,7 +91,7 @@ export const routes: RouteObject[] = [
           { path: 'user/username/:username', element: <PublicProfilePage /> },
           { path: 'user/:userId', element: <PublicProfilePage /> },
           { path: 'movie/:movieId', element: <MoviePage />, handle: movieHandle },
-          { path: 'film/:filmId', element: <FilmPage /> },
+          { path: 'film/:filmId', element: <FilmPage />, handle: filmHandle },
           { path: 'newsletters', element: <NewslettersPage /> },
           { path: 'newsletters/:id', element: <NewsletterPage /> },
           {
@@ -125,15 +141,17 @@ export function routeLoaders(pathname: string): (() => Promise<unknown>)[] {
  * member's dashboard chunk would only be asked for after the profile check answers; the browser
  * caches the module, so React.lazy's own import later resolves at once. (The server's HTML names
  * the same chunks as modulepreload links, route-modules.ts; this covers the dev server.) With a
- * stored token the session's profile and the page's first data (its route's `handle.prefetch`) go
- * out at the same time, into the query cache the app then reads, instead of after React has rendered.
+ * stored token the session's profile goes out at once, and the page's first data (its route's
+ * `handle.prefetch`, for a visitor too where the page is public) beside it, into the query cache the
+ * app then reads, instead of after React has rendered.
  * Settles once the chunks have loaded or failed.
  */
 export function preloadRoute(pathname: string, client?: QueryClient): Promise<void> {
-  if (client !== undefined && getToken() !== null) {
-    void client.prefetchQuery(currentProfileQuery);
+  if (client !== undefined) {
+    const member = getToken() !== null;
+    if (member) void client.prefetchQuery(currentProfileQuery);
     for (const { route, params } of matchRoutes(routes, pathname) ?? [])
-      void (route.handle as RouteHandle | undefined)?.prefetch?.(client, params);
+      void (route.handle as RouteHandle | undefined)?.prefetch?.(client, params, member);
   }
   // A failure here is left to React.lazy, which imports again and shows the route error page.
   const loads = routeLoaders(pathname).map((load) => load().catch(() => {}));

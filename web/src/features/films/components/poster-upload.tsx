@@ -13,7 +13,7 @@ import { toast } from '../../../lib/toast';
 import { AVATAR_TYPES } from '../../users/api/upload-avatar';
 import { checkAvatarFile } from '../../users/components/avatar-editor';
 import { uploadPoster } from '../api/upload-poster';
-import { filmDetailsKey } from '../hooks/use-films';
+import { filmDetailsKey } from '../hooks/film-query';
 
 const t = az.films.poster;
 

@@ -1,21 +1,14 @@
 import type { FilmPage } from '@kinodost/contracts/schemas/films';
 import { type QueryClient, useMutation, useQuery } from '@tanstack/react-query';
-import { getFilm } from '../api/get-film';
 import { searchFilms } from '../api/search-films';
 import { importTmdbFilm, searchTmdb } from '../api/tmdb';
+import { filmKey, filmQuery } from './film-query';
 
 /** Hits the add dialog lists from the catalogue. */
 export const FILM_PICKER_LIMIT = 8;
 
-/** Every film page's answer; a change to a member's entry makes them stale (stats, `mine`, friends). */
-export const filmDetailsKey = ['films', 'one'] as const;
-
-/** Per reader: a member's answer also holds their own entry and their friends'. */
-const filmKey = (id: string, viewer: string | null) => [...filmDetailsKey, id, viewer ?? 'visitor'] as const;
-
 /** One film of the catalogue with its stats (and, for a member, `mine` and `friends`). */
-export const useFilm = (id: string, viewer: string | null) =>
-  useQuery({ queryKey: filmKey(id, viewer), queryFn: ({ signal }) => getFilm(id, signal), enabled: id !== '' });
+export const useFilm = (id: string, viewer: string | null) => useQuery(filmQuery(id, viewer));
 
 /** Writes the caller's entry into the cached film page at once, before the refetch brings the stats. */
 export const setMineInFilm = (client: QueryClient, id: string, viewer: string, mine: FilmPage['mine']) =>

@@ -1,6 +1,6 @@
 import type { CreateMovieBody, MovieStatus, UpdateMovieBody } from '@kinodost/contracts/schemas/movies';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { filmDetailsKey } from '../../films/hooks/use-films';
+import { filmDetailsKey } from '../../films/hooks/film-query';
 import { type CreateFilmEntryBody, createMovie } from '../api/create-movie';
 import { deleteMovie } from '../api/delete-movie';
 import { listUserMovies } from '../api/list-user-movies';
