@@ -163,20 +163,39 @@ describe('preloadRoute: a first view fetches its data alongside its code', () =>
     await waitFor(() => expect(calls()).toEqual(['/api/user/profile']));
   });
 
-  it('on a film page asks for the film once the profile names the viewer, under that viewer', async () => {
-    signedInAs(sampleProfile);
-    const film = { id: 'f1', title: 'Titanic' };
-    const answered = fetchMock.getMockImplementation();
-    fetchMock.mockImplementation(async (input, init) =>
-      String(input) === '/api/films/f1' ? jsonResponse(film) : (answered as typeof fetch)(input, init),
-    );
-    const client = testQueryClient();
-    preloadRoute('/film/f1', client);
-    await waitFor(() => expect(calls()).toEqual(['/api/user/profile', '/api/films/f1']));
-    // With the member's token: the answer holds their own entry and their friends'.
-    expect(new Headers(fetchMock.mock.calls[1]?.[1]?.headers).get('Authorization')).toBe('Bearer tok');
-    await waitFor(() => expect(client.getQueryData(['films', 'one', 'f1', sampleProfile.id])).toEqual(film));
-  });
+  it.each([
+    [
+      '/film/f1',
+      '/api/films/f1',
+      ['films', 'one', 'f1', sampleProfile.id],
+      ['comments', 'film', 'f1', sampleProfile.id],
+    ],
+    ['/movie/m1', '/api/movies/m1', ['movies', 'one', 'm1'], ['comments', 'movie', 'm1', sampleProfile.id]],
+  ])(
+    'on %s asks for its answer and its comments, those keyed by the viewer once the profile names them',
+    async (path, request, key, commentsKey) => {
+      signedInAs(sampleProfile);
+      const answered = fetchMock.getMockImplementation() as typeof fetch;
+      const comments = { data: [], page: 1, limit: 20, total: 0 };
+      fetchMock.mockImplementation(async (input, init) => {
+        const url = String(input);
+        if (url === request) return jsonResponse({ id: 'x' });
+        if (url === `${request}/comments?page=1&limit=20`) return jsonResponse(comments);
+        return answered(input, init);
+      });
+      const client = testQueryClient();
+      preloadRoute(path, client);
+      await waitFor(() => expect(client.getQueryData(commentsKey)).toEqual({ pages: [comments], pageParams: [1] }));
+      expect(client.getQueryData(key)).toEqual({ id: 'x' });
+      expect(calls().sort()).toEqual(['/api/user/profile', request, `${request}/comments?page=1&limit=20`].sort());
+      // The comments (and a member's film) go out after the profile has answered, with the member's token.
+      expect(calls().indexOf(`${request}/comments?page=1&limit=20`)).toBeGreaterThan(
+        calls().indexOf('/api/user/profile'),
+      );
+      for (const [, init] of fetchMock.mock.calls)
+        expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer tok');
+    },
+  );
 
   it('on a film page asks for no film when the session is refused (the profile query reports it)', async () => {
     localStorage.setItem('token', 'tok');
@@ -193,17 +212,21 @@ describe('preloadRoute: a first view fetches its data alongside its code', () =>
   });
 
   it.each([
-    ['/film/f1', '/api/films/f1', ['films', 'one', 'f1', 'visitor']],
-    ['/movie/m1', '/api/movies/m1', ['movies', 'one', 'm1']],
-  ])('a visitor on the public page %s asks for its answer alone', async (path, request, key) => {
-    localStorage.removeItem('token');
-    fetchMock.mockImplementation(async () => jsonResponse({ id: 'x' }));
-    const client = testQueryClient();
-    preloadRoute(path, client);
-    await waitFor(() => expect(client.getQueryData(key)).toEqual({ id: 'x' }));
-    expect(calls()).toEqual([request]);
-    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).has('Authorization')).toBe(false);
-  });
+    ['/film/f1', '/api/films/f1', ['films', 'one', 'f1', 'visitor'], ['comments', 'film', 'f1', 'visitor']],
+    ['/movie/m1', '/api/movies/m1', ['movies', 'one', 'm1'], ['comments', 'movie', 'm1', 'visitor']],
+  ])(
+    'a visitor on the public page %s asks for its answer and comments without a token',
+    async (path, request, key, commentsKey) => {
+      localStorage.removeItem('token');
+      fetchMock.mockImplementation(async () => jsonResponse({ id: 'x' }));
+      const client = testQueryClient();
+      preloadRoute(path, client);
+      await waitFor(() => expect(client.getQueryData(key)).toEqual({ id: 'x' }));
+      await waitFor(() => expect(client.getQueryData(commentsKey)).toEqual({ pages: [{ id: 'x' }], pageParams: [1] }));
+      expect(calls().sort()).toEqual([request, `${request}/comments?page=1&limit=20`].sort());
+      for (const [, init] of fetchMock.mock.calls) expect(new Headers(init?.headers).has('Authorization')).toBe(false);
+    },
+  );
 
   it('without a token asks for nothing on a member page (/dashboard before the guard sends them to /login)', async () => {
     localStorage.removeItem('token');

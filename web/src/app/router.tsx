@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, isValidElement, lazy } from 'react';
 import { matchRoutes, type Params, type RouteObject, useRoutes } from 'react-router';
+import { commentsQuery } from '../features/comments/hooks/comments-query';
 import { filmQuery } from '../features/films/hooks/film-query';
 import { movieQuery, myMoviesQuery } from '../features/movies/hooks/movie-queries';
 import { currentProfileQuery } from '../lib/auth/get-current-profile';
@@ -54,21 +55,31 @@ interface RouteHandle {
 const dashboardHandle: RouteHandle = {
   prefetch: (client, _params, member) => (member ? client.prefetchInfiniteQuery(myMoviesQuery()) : undefined),
 };
+/** Who reads the page: a member's id once their profile answers (index.html asked for it first), else null. */
+const viewerOf = async (client: QueryClient, member: boolean) =>
+  member ? (await client.fetchQuery(currentProfileQuery)).id : null;
 // The movie and film pages show nothing but a spinner until their answer arrives: asked for with
-// the code, it no longer waits for the page's chunk to run first.
+// the code, it no longer waits for the page's chunk to run first, and their comments come with it.
+// A film's answer and every comment list are keyed by the reader, so those wait for the profile.
 const movieHandle: RouteHandle = {
-  prefetch: (client, params) => client.prefetchQuery(movieQuery(params.movieId ?? '')),
+  prefetch: (client, { movieId = '' }, member) =>
+    Promise.all([
+      client.prefetchQuery(movieQuery(movieId)),
+      viewerOf(client, member).then((viewer) =>
+        client.prefetchInfiniteQuery(commentsQuery({ kind: 'movie', id: movieId }, viewer)),
+      ),
+    ]).catch(() => {}), // a refused session is the profile query's to report
 };
-// A member's film answer is keyed by the viewer, whom the profile names (index.html asked for it
-// already): asked for as soon as the profile is in, still long before the page has rendered.
 const filmHandle: RouteHandle = {
-  prefetch: (client, params, member) =>
-    member
-      ? client
-          .fetchQuery(currentProfileQuery)
-          .then((me) => client.prefetchQuery(filmQuery(params.filmId ?? '', me.id)))
-          .catch(() => {}) // a refused session is the profile query's to report
-      : client.prefetchQuery(filmQuery(params.filmId ?? '', null)),
+  prefetch: (client, { filmId = '' }, member) =>
+    viewerOf(client, member)
+      .then((viewer) =>
+        Promise.all([
+          client.prefetchQuery(filmQuery(filmId, viewer)),
+          client.prefetchInfiniteQuery(commentsQuery({ kind: 'film', id: filmId }, viewer)),
+        ]),
+      )
+      .catch(() => {}),
 };
 
 /** The route tree of docs/product.md#pages-and-routes. Exported for tests (createMemoryRouter). */

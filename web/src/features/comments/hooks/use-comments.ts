@@ -1,23 +1,12 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { createComment } from '../api/create-comment';
 import { deleteComment } from '../api/delete-comment';
-import { listComments } from '../api/list-comments';
 import type { CommentTarget } from '../api/target';
-
-export const COMMENTS_PAGE_SIZE = 20;
-
-/** Per target and per reader: a member's list also holds their own pending comments. */
-const commentsKey = (target: CommentTarget, viewer: string | null) =>
-  ['comments', target.kind, target.id, viewer ?? 'visitor'] as const;
+import { commentsQuery } from './comments-query';
 
 /** A movie's or film's comments, oldest first, one page at a time. */
 export const useComments = (target: CommentTarget, viewer: string | null) =>
-  useInfiniteQuery({
-    queryKey: commentsKey(target, viewer),
-    queryFn: ({ pageParam, signal }) => listComments(target, { page: pageParam, limit: COMMENTS_PAGE_SIZE }, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
-  });
+  useInfiniteQuery(commentsQuery(target, viewer));
 
 // Any change drops every list of comments: an entry's comments are its film's (docs/catalogue.md),
 // so a comment posted on one page belongs on the other too.
