@@ -9,6 +9,14 @@ describe('numbers in az-AZ (issue 26)', () => {
     expect(formatNumber(7)).toBe('7');
   });
 
+  it('writes every number as Intl.NumberFormat for az-AZ does', () => {
+    const intl = new Intl.NumberFormat('az-AZ');
+    const samples = [0, 1, 9, 10, 99, 100, 999, 1000, 1001, 9999, 10000, 99999, 100000, 999999, 1000000];
+    for (let n = 1; n < Number.MAX_SAFE_INTEGER / 7; n *= 7) samples.push(n, n + 1, n - 1);
+    for (const n of [...samples, ...samples.map((x) => -x), Number.MAX_SAFE_INTEGER, 1.5, -2.25, 1234.5, 1e21])
+      expect(formatNumber(n)).toBe(intl.format(n));
+  });
+
   it('the texts that show counts use it', () => {
     expect(az.adminActivity.movieCount(3177)).toBe('Cəmi 3.177 film');
     expect(az.movies.total(3177)).toBe('3.177 film');
