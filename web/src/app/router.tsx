@@ -55,7 +55,10 @@ interface RouteHandle {
 const dashboardHandle: RouteHandle = {
   prefetch: (client, _params, member) => (member ? client.prefetchInfiniteQuery(myMoviesQuery()) : undefined),
 };
-/** Who reads the page: a member's id once their profile answers (index.html asked for it first), else null. */
+/**
+ * Who reads the page: a member's id once their profile answers (index.html asked for it first),
+ * else null. Rejects when the session is refused, which the profile query itself reports.
+ */
 const viewerOf = async (client: QueryClient, member: boolean) =>
   member ? (await client.fetchQuery(currentProfileQuery)).id : null;
 // The movie and film pages show nothing but a spinner until their answer arrives: asked for with
@@ -68,7 +71,7 @@ const movieHandle: RouteHandle = {
       viewerOf(client, member).then((viewer) =>
         client.prefetchInfiniteQuery(commentsQuery({ kind: 'movie', id: movieId }, viewer)),
       ),
-    ]).catch(() => {}), // a refused session is the profile query's to report
+    ]).catch(() => {}),
 };
 const filmHandle: RouteHandle = {
   prefetch: (client, { filmId = '' }, member) =>
