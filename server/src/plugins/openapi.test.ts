@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { msg } from '../lib/messages';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { createAdmin } from '../test/factories/user';
 import { operationIdOf } from './openapi';
 
 type Operation = {
@@ -109,10 +111,50 @@ describe('the API document (docs/api.md)', () => {
   });
 
   it('documents the 500 and the 503 of a draining server once, for every operation', () => {
-    expect(Object.keys(doc.components.responses).sort()).toEqual(['InternalError', 'Unavailable']);
+    expect(Object.keys(doc.components.responses)).toEqual(expect.arrayContaining(['InternalError', 'Unavailable']));
     const without = operations().filter(({ op }) => !op.responses['500'] || !op.responses['503']);
     expect(without.map(({ route }) => route)).toEqual([]);
     expect(doc.paths['/api/movies']?.get?.responses['503']).toEqual({ $ref: '#/components/responses/Unavailable' });
+  });
+
+  it('documents the 413 and the 415 of every operation whose body Fastify reads, and they are what it answers', async () => {
+    const reading = operations().filter(({ method }) => ['post', 'put', 'patch', 'delete'].includes(method));
+    expect(reading.length).toBeGreaterThan(30);
+    const without = reading.filter(({ op }) => !op.responses['413'] || !op.responses['415']);
+    expect(without.map(({ route }) => route)).toEqual([]);
+    expect(doc.paths['/api/movies']?.get?.responses['413']).toBeUndefined();
+
+    // The body is refused before the route's own checks (rights, the id), so an admin and any id
+    // reach it; an answer outside the document would fail t.inject's contract check.
+    const { token } = await createAdmin(t.app);
+    const id = '00000000-0000-4000-8000-000000000000';
+    const overLimit = JSON.stringify({ title: 'ə'.repeat(600 * 1024) });
+    for (const { route, method, path } of reading) {
+      const url = path.replace(/\{[^}]+\}/g, id);
+      const verb = method.toUpperCase() as 'POST';
+      const large = await t.injectAs(token, {
+        method: verb,
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: overLimit,
+      });
+      expect([route, large.statusCode, large.json()]).toMatchObject([
+        route,
+        413,
+        { error: msg.common.payloadTooLarge },
+      ]);
+      const odd = await t.injectAs(token, {
+        method: verb,
+        url,
+        headers: { 'content-type': 'application/xml' },
+        payload: '<a/>',
+      });
+      expect([route, odd.statusCode, odd.json()]).toMatchObject([
+        route,
+        415,
+        { error: msg.common.unsupportedMediaType },
+      ]);
+    }
   });
 
   it('says which operations are public', () => {

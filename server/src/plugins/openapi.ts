@@ -10,7 +10,8 @@ import { SUMMARIES, TAG_DESCRIPTIONS } from './openapi-texts';
  * route does not say for itself is filled in here, once, so that routes added later get it too:
  * tag, operationId and summary; shared schemas by name; `security: []` on public operations;
  * optional query parameters where a default applies; the multipart body of an upload; one path
- * per route (no trailing slash); the 500 and the 503 (while the server drains) every route can answer.
+ * per route (no trailing slash); the 500 and the 503 (while the server drains) every route can answer;
+ * the 413 and the 415 every route that reads a body can answer.
  */
 
 declare module 'fastify' {
@@ -35,6 +36,12 @@ type Operation = Json & {
 };
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+
+/**
+ * The methods whose body Fastify reads before the route runs, whether or not the route has a body
+ * schema: a body past the limit or of a type no parser takes is refused there, on any such route.
+ */
+const BODY_METHODS = new Set<string>(['put', 'post', 'delete', 'patch', 'options']);
 
 /** `/api/movies/` and `/api/movies` are one route (Fastify answers both): the document lists the second. */
 export const documentedPath = (url: string) => (url.length > 1 && url.endsWith('/') ? url.slice(0, -1) : url);
@@ -149,6 +156,10 @@ export function completeDocument(document: Json): Json {
       }
       responses['500'] ??= { $ref: '#/components/responses/InternalError' };
       responses['503'] ??= { $ref: '#/components/responses/Unavailable' };
+      if (BODY_METHODS.has(method)) {
+        responses['413'] ??= { $ref: '#/components/responses/PayloadTooLarge' };
+        responses['415'] ??= { $ref: '#/components/responses/UnsupportedMediaType' };
+      }
     }
   }
   document.components ??= {};
@@ -165,6 +176,15 @@ export function completeDocument(document: Json): Json {
     Unavailable: {
       description:
         'The server is shutting down (draining) or a store it needs is unreachable; try again, on another instance if there is one.',
+      content: errorBody,
+    },
+    PayloadTooLarge: {
+      description:
+        'The body is larger than the server reads (1 MiB of JSON; an upload has its own limit); the body says so in Azerbaijani.',
+      content: errorBody,
+    },
+    UnsupportedMediaType: {
+      description: 'The body is of a type the route does not read; the body says so in Azerbaijani.',
       content: errorBody,
     },
   };
