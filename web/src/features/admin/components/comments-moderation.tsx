@@ -2,14 +2,12 @@ import type { AdminComment, CommentStatus, ModerationAction } from '@kinodost/co
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DeleteIcon from '@mui/icons-material/Delete';
-import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -28,17 +26,16 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { OfflineState } from '../../../components/offline-state';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
-import { useListOffline } from '../../../lib/online';
 import { toast } from '../../../lib/toast';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useAdminStats } from '../hooks/use-admin-stats';
 import { useAdminComments, useModerateComments } from '../hooks/use-comment-moderation';
 import { AdminCard, AdminCardList } from './admin-card-list';
+import { AdminListStatus, EmptyTableRow } from './admin-list-parts';
 
 const t = az.adminComments;
 const STATUSES: CommentStatus[] = ['pending', 'approved', 'rejected'];
@@ -58,7 +55,6 @@ export function CommentsModeration() {
   const [selected, setSelected] = useState<string[]>([]);
   const [confirmDelete, setConfirmDelete] = useState<string[] | null>(null);
   const list = useAdminComments({ page: page + 1, limit, status });
-  const offline = useListOffline(list);
   const stats = useAdminStats();
   const moderation = useModerateComments();
   // Below 600 px each comment is a card with its actions in view; the table needs some 760 px.
@@ -181,17 +177,7 @@ export function CommentsModeration() {
         </Box>
       )}
 
-      <Box sx={{ height: 4 }}>{(list.isFetching || moderation.isPending) && <LinearProgress />}</Box>
-      {offline && (
-        <Box sx={{ p: 2 }}>
-          <OfflineState />
-        </Box>
-      )}
-      {!offline && list.isError && (
-        <Alert severity="error" sx={{ m: 2 }}>
-          {errorMessage(list.error) || t.loadError}
-        </Alert>
-      )}
+      <AdminListStatus list={list} busy={moderation.isPending} loadError={t.loadError} />
       {cards ? (
         <>
           <Box sx={{ display: 'flex', alignItems: 'center', px: 1.5 }}>
@@ -249,13 +235,7 @@ export function CommentsModeration() {
                   onAction={(action) => ask([comment.id], action)}
                 />
               ))}
-              {list.isSuccess && rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={6} sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
-                    {t.empty[status]}
-                  </TableCell>
-                </TableRow>
-              )}
+              {list.isSuccess && rows.length === 0 && <EmptyTableRow columns={6} text={t.empty[status]} />}
             </TableBody>
           </Table>
         </TableContainer>

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth, jsonResponse, renderWithApp } from '../../../test/render';
@@ -178,6 +179,21 @@ describe('FilmsTable (/admin/films)', { timeout: 60_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Bəli, birləşdir' }));
     const again = await screen.findByRole('dialog', { name: 'Dublikatı birləşdir' });
     expect(await within(again).findByRole('alert')).toHaveTextContent('Film kataloqda tapılmadı');
+  });
+
+  it('opened without a network, says so instead of an error, and lists the films once it is back', async () => {
+    serve({});
+    act(() => onlineManager.setOnline(false));
+    try {
+      renderWithApp(<FilmsTable />, { route: '/admin/films', auth: admin() });
+      expect(await screen.findByText('İnternet bağlantısı yoxdur')).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(calls('GET')).toEqual([]);
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
+    expect(await screen.findByRole('link', { name: 'Titanic (1997)' })).toBeInTheDocument();
+    expect(screen.queryByText('İnternet bağlantısı yoxdur')).not.toBeInTheDocument();
   });
 });
 

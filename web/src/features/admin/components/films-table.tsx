@@ -1,14 +1,9 @@
-import { SEARCH_QUERY_MAX } from '@kinodost/contracts/limits';
 import type { Film } from '@kinodost/contracts/schemas/films';
 import EditIcon from '@mui/icons-material/Edit';
 import MergeIcon from '@mui/icons-material/MergeType';
-import SearchIcon from '@mui/icons-material/Search';
-import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -19,17 +14,16 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
-import { errorMessage } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useAdminFilmList } from '../hooks/use-film-admin';
 import { AdminCard, AdminCardList } from './admin-card-list';
+import { AdminListStatus, AdminSearchField, EmptyTableRow } from './admin-list-parts';
 import { EditFilmDialog } from './edit-film-dialog';
 import { filmLabel, MergeFilmDialog } from './merge-film-dialog';
 
@@ -88,34 +82,17 @@ export function FilmsTable() {
   return (
     <Paper variant="outlined">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ p: 2 }}>
-        <TextField
+        <AdminSearchField
           label={t.searchLabel}
           placeholder={t.searchPlaceholder}
-          type="search"
           value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
+          onChange={(value) => {
+            setSearch(value);
             setPage(0);
-          }}
-          sx={{ flex: 1 }}
-          slotProps={{
-            htmlInput: { maxLength: SEARCH_QUERY_MAX },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon />
-                </InputAdornment>
-              ),
-            },
           }}
         />
       </Stack>
-      <Box sx={{ height: 4 }}>{list.isFetching && <LinearProgress />}</Box>
-      {list.isError && (
-        <Alert severity="error" sx={{ m: 2 }}>
-          {errorMessage(list.error) || t.loadError}
-        </Alert>
-      )}
+      <AdminListStatus list={list} loadError={t.loadError} />
       {cards ? (
         <AdminCardList label={t.tableLabel} empty={!list.isPending && rows.length === 0 ? t.empty : null}>
           {rows.map((film) => (
@@ -160,13 +137,7 @@ export function FilmsTable() {
                   </TableCell>
                 </TableRow>
               ))}
-              {!list.isPending && rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={5} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                    {t.empty}
-                  </TableCell>
-                </TableRow>
-              )}
+              {!list.isPending && rows.length === 0 && <EmptyTableRow columns={5} text={t.empty} />}
             </TableBody>
           </Table>
         </TableContainer>

@@ -1,14 +1,9 @@
-import { SEARCH_QUERY_MAX } from '@kinodost/contracts/limits';
 import type { UserProfile, UserSort } from '@kinodost/contracts/schemas/users';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import SearchIcon from '@mui/icons-material/Search';
-import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -26,18 +21,17 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { OfflineState } from '../../../components/offline-state';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { formatDate } from '../../../lib/format-date';
-import { useListOffline } from '../../../lib/online';
 import { toast } from '../../../lib/toast';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useSetUserAdmin, useUserList } from '../hooks/use-user-admin';
 import { AdminCard, AdminCardList } from './admin-card-list';
+import { AdminListStatus, AdminSearchField, EmptyTableRow } from './admin-list-parts';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
 
@@ -106,7 +100,6 @@ export function UsersTable() {
   const q = useDebouncedValue(search.trim(), 400);
 
   const list = useUserList({ page: page + 1, limit, q: q || undefined, sort });
-  const offline = useListOffline(list);
   const toggleAdmin = useSetUserAdmin();
 
   const onToggle = (user: UserProfile, isAdmin: boolean) => {
@@ -186,25 +179,13 @@ export function UsersTable() {
   return (
     <Paper variant="outlined">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ p: 2 }}>
-        <TextField
+        <AdminSearchField
           label={t.searchLabel}
           placeholder={t.searchPlaceholder}
-          type="search"
           value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
+          onChange={(value) => {
+            setSearch(value);
             setPage(0);
-          }}
-          sx={{ flex: 1 }}
-          slotProps={{
-            htmlInput: { maxLength: SEARCH_QUERY_MAX },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon />
-                </InputAdornment>
-              ),
-            },
           }}
         />
         <TextField
@@ -224,17 +205,7 @@ export function UsersTable() {
           ))}
         </TextField>
       </Stack>
-      <Box sx={{ height: 4 }}>{list.isFetching && <LinearProgress />}</Box>
-      {offline && (
-        <Box sx={{ p: 2 }}>
-          <OfflineState />
-        </Box>
-      )}
-      {!offline && list.isError && (
-        <Alert severity="error" sx={{ m: 2 }}>
-          {errorMessage(list.error) || t.loadError}
-        </Alert>
-      )}
+      <AdminListStatus list={list} loadError={t.loadError} />
       {cards ? (
         <AdminCardList label={t.tableLabel} empty={!list.isPending && rows.length === 0 ? t.empty : null}>
           {rows.map((user) => (
@@ -286,13 +257,7 @@ export function UsersTable() {
                   </TableCell>
                 </TableRow>
               ))}
-              {!list.isPending && rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={5} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                    {t.empty}
-                  </TableCell>
-                </TableRow>
-              )}
+              {!list.isPending && rows.length === 0 && <EmptyTableRow columns={5} text={t.empty} />}
             </TableBody>
           </Table>
         </TableContainer>
