@@ -1,5 +1,8 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { migrationsFolder } from '../paths';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
 import { migrate } from './migrate';
 
@@ -37,4 +40,16 @@ it('hands over to the migrator when the newest migration is not recorded', async
     () => 'attempted',
   );
   if (outcome === 'applied') expect(await newest()).toBe(recorded);
+});
+
+it('dates every migration of the journal after the one before it, each with its file', () => {
+  // Drizzle's migrator runs only migrations newer than the newest applied one: a migration dated
+  // before its predecessor (drizzle-kit dates it by the clock) would never run on an existing database.
+  const { entries } = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { idx: number; when: number; tag: string }[];
+  };
+  const late = entries.filter((e, i) => i > 0 && e.when <= (entries[i - 1]?.when ?? 0)).map((e) => e.tag);
+  expect(late).toEqual([]);
+  expect(entries.map((e) => e.idx)).toEqual(entries.map((_, i) => i));
+  expect(entries.filter((e) => !existsSync(path.join(migrationsFolder, `${e.tag}.sql`))).map((e) => e.tag)).toEqual([]);
 });
