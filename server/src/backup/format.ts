@@ -127,7 +127,7 @@ export const SAFE_AVATAR_NAME = /^[a-zA-Z0-9_-]+\.webp$/;
 
 /**
  * The kinds of uploaded files a backup carries: where each lives in the data folder, its name
- * inside a backup, and its store (lib/storage.ts openFileStore) when restored.
+ * inside a backup, and its store (lib/open-file-store.ts) when restored.
  */
 export const UPLOAD_KINDS = {
   avatars: { dir: AVATAR_DIR, prefix: AVATAR_PREFIX },

@@ -10,7 +10,7 @@ import { FilesNotStoredError, restoreBackup } from '../backup/restore';
 import { loadConfig } from '../config';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { openDatabase } from '../db/open';
-import { openFileStore } from '../lib/storage';
+import { openFileStore } from '../lib/open-file-store';
 
 const args = process.argv.slice(2);
 const force = args.includes('--force');

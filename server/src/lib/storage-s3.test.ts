@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../reliability/support/wait';
 import { startTestS3, type TestS3 } from '../test/s3-server';
 import { UnavailableError } from './errors';
-import { newAvatarName } from './storage';
+import { newUploadName } from './storage';
 import { createS3Client, createS3FileStore, type S3FileStore } from './storage-s3';
 
 // The S3 driver against a real S3-compatible server (s3rver) on loopback.
@@ -26,7 +26,7 @@ const read = async (s: S3FileStore, name: string) => {
 
 describe('createS3FileStore', () => {
   it('stores, replaces, reads and removes files under its prefix', async () => {
-    const name = newAvatarName();
+    const name = newUploadName();
     await store.put(name, Buffer.from('first'));
     expect(await read(store, name)).toMatchObject({ text: 'first', size: 5, etag: expect.stringMatching(/^".+"$/) });
     await store.put(name, Buffer.from('second!'));
@@ -43,7 +43,7 @@ describe('createS3FileStore', () => {
 
   it('a file put through one process is read by another on the same bucket', async () => {
     const other = createS3FileStore(s3.settings, 'avatars/');
-    const name = newAvatarName();
+    const name = newUploadName();
     await store.put(name, Buffer.from('shared'));
     expect((await read(other, name))?.text).toBe('shared');
     await other.remove(name);
@@ -52,7 +52,7 @@ describe('createS3FileStore', () => {
   });
 
   it('removing or opening a missing file is fine', async () => {
-    const name = newAvatarName();
+    const name = newUploadName();
     await expect(store.remove(name)).resolves.toBeUndefined();
     await expect(store.open(name)).resolves.toBeUndefined();
   });
@@ -68,7 +68,7 @@ describe('createS3FileStore', () => {
     const missing = createS3FileStore({ ...s3.settings, bucket: 'no-such-bucket' }, 'avatars/');
     await expect(missing.check()).rejects.toThrow();
     // A 4xx is a setup problem, not an outage: not the retryable 503.
-    const refused = await missing.put(newAvatarName(), Buffer.from('x')).catch((err: unknown) => err);
+    const refused = await missing.put(newUploadName(), Buffer.from('x')).catch((err: unknown) => err);
     expect(refused).toBeInstanceOf(Error);
     expect(refused).not.toBeInstanceOf(UnavailableError);
     missing.close();
@@ -77,9 +77,9 @@ describe('createS3FileStore', () => {
   it('a store that cannot be reached is the 503 UnavailableError', async () => {
     const down = createS3FileStore({ ...s3.settings, endpoint: `http://127.0.0.1:${await freePort()}` }, 'avatars/');
     for (const attempt of [
-      () => down.put(newAvatarName(), Buffer.from('x')),
-      () => down.open(newAvatarName()),
-      () => down.remove(newAvatarName()),
+      () => down.put(newUploadName(), Buffer.from('x')),
+      () => down.open(newUploadName()),
+      () => down.remove(newUploadName()),
     ]) {
       const err = await attempt().catch((e: unknown) => e);
       expect(err).toBeInstanceOf(UnavailableError);

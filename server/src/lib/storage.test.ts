@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLocalFileStore, newAvatarName, openFileStore } from './storage';
+import { createLocalFileStore, newUploadName } from './storage';
 
 let base: string;
 beforeEach(async () => {
@@ -20,7 +20,7 @@ describe('createLocalFileStore', () => {
     const store = createLocalFileStore(dir);
     expect(existsSync(dir)).toBe(true);
 
-    const name = newAvatarName();
+    const name = newUploadName();
     expect(store.path(name)).toBe(join(dir, name));
 
     await store.put(name, Buffer.from('first'));
@@ -36,18 +36,18 @@ describe('createLocalFileStore', () => {
 
   it('removing a missing file is fine', async () => {
     const store = createLocalFileStore(base);
-    await expect(store.remove(newAvatarName())).resolves.toBeUndefined();
+    await expect(store.remove(newUploadName())).resolves.toBeUndefined();
   });
 
   it('opens a stored file with its size; a missing one is undefined', async () => {
     const store = createLocalFileStore(base);
-    const name = newAvatarName();
+    const name = newUploadName();
     await store.put(name, Buffer.from('bytes'));
     const file = await store.open(name);
     if (!file) throw new Error('not opened');
     expect(file.size).toBe(5);
     expect(await text(file.body)).toBe('bytes');
-    await expect(store.open(newAvatarName())).resolves.toBeUndefined();
+    await expect(store.open(newUploadName())).resolves.toBeUndefined();
   });
 
   it.each([
@@ -75,18 +75,10 @@ describe('createLocalFileStore', () => {
   });
 });
 
-describe('openFileStore', () => {
-  it('without S3 settings, keeps each kind in DATA_DIR/uploads/<kind>', async () => {
-    const store = await openFileStore({ dataDir: base }, 'avatars');
-    expect(store.driver).toBe('local');
-    expect(existsSync(join(base, 'uploads', 'avatars'))).toBe(true);
-  });
-});
-
-describe('newAvatarName', () => {
+describe('newUploadName', () => {
   it('makes distinct safe .webp names', () => {
-    const a = newAvatarName();
-    const b = newAvatarName();
+    const a = newUploadName();
+    const b = newUploadName();
     expect(a).toMatch(/^[0-9a-f-]{36}\.webp$/);
     expect(a).not.toBe(b);
   });

@@ -1,7 +1,8 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type FileStore, isSafeName, type LocalFileStore, openFileStore, type UploadKind } from '../lib/storage';
+import { openFileStore, type UploadKind } from '../lib/open-file-store';
+import { type FileStore, isSafeName, type LocalFileStore } from '../lib/storage';
 import type { S3FileStore } from '../lib/storage-s3';
 
 declare module 'fastify' {

@@ -8,7 +8,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors'
 import type { EventBus } from '../../lib/event-bus';
 import { msg } from '../../lib/messages';
 import { verifyPassword } from '../../lib/password';
-import { type FileStore, newAvatarName } from '../../lib/storage';
+import { type FileStore, newUploadName } from '../../lib/storage';
 import type { Throttle } from '../../lib/throttle';
 import { assertUsernameAllowed, normaliseUsername } from '../../lib/username';
 import * as repo from './users.repository';
@@ -131,7 +131,7 @@ export const createUsersService = ({ db, bus, avatars, log, passwordFailures }: 
     /** Re-encodes and stores a new avatar, then drops the old file. */
     async setAvatar(id: string, upload: Buffer): Promise<UserRow> {
       const image = await imageLimit(() => processAvatar(upload));
-      const name = newAvatarName();
+      const name = newUploadName();
       await avatars.put(name, image);
       const before = await repo.findUserById(db, id);
       const after = await repo.updateUser(db, id, { avatar: name }).catch(async (err) => {
