@@ -3,8 +3,11 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DashboardPage } from '../app/pages/dashboard-page';
+import { MessagesPage } from '../app/pages/messages-page';
+import { FriendsActivity } from '../features/feed/components/friends-activity';
 import { FriendsTabs } from '../features/friends/components/friends-tabs';
 import { fakeFriendsServer, friendOf, orxan } from '../features/friends/testing/fake-friends-server';
+import { BlockedList } from '../features/privacy/components/blocked-list';
 import { stubFetch } from '../test/fetch-router';
 import { makeMovie, otherMember, paged } from '../test/movie-fixtures';
 import { fakeAuth, jsonResponse, renderWithApp } from '../test/render';
@@ -57,4 +60,40 @@ describe('lists without a network', () => {
     expect(await screen.findByText('orxan')).toBeInTheDocument();
     expect(screen.queryByText(offlineTitle)).not.toBeInTheDocument();
   });
+
+  it.each([
+    [
+      'the friends’ activity',
+      () => <FriendsActivity />,
+      'GET /api/feed',
+      { success: true, data: [], next_cursor: null },
+      /^Hələ heç bir fəaliyyət yoxdur\./,
+    ],
+    [
+      'the conversations',
+      () => <MessagesPage />,
+      'GET /api/messages',
+      { success: true, data: [] },
+      /^Hələ heç bir yazışma yoxdur\./,
+    ],
+    [
+      'the blocked list',
+      () => <BlockedList />,
+      'GET /api/user/blocks',
+      { success: true, data: [] },
+      'Heç kimi bloklamamısınız.',
+    ],
+  ] as const)(
+    '%s, opened offline, shows the offline state instead of its skeleton, then its rows',
+    async (_name, list, route, body, empty) => {
+      const api = stubFetch({ [route]: () => jsonResponse(body) });
+      goOffline();
+      renderWithApp(list(), { route: '/', auth: fakeAuth() });
+      expect(await screen.findByText(offlineTitle)).toBeInTheDocument();
+      expect(api.calls()).toEqual([]);
+      goOnline();
+      expect(await screen.findByText(empty)).toBeInTheDocument();
+      expect(screen.queryByText(offlineTitle)).not.toBeInTheDocument();
+    },
+  );
 });

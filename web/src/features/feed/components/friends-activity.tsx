@@ -6,7 +6,9 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Fragment, useId } from 'react';
+import { OfflineState } from '../../../components/offline-state';
 import { az } from '../../../i18n/az';
+import { useListOffline } from '../../../lib/online';
 import { useNow } from '../../presence/hooks/use-now';
 import { useFeed } from '../hooks/use-feed';
 import { FeedItemRow } from './feed-item-row';
@@ -18,7 +20,9 @@ const t = az.feed;
  * more"; new items arrive over the socket (`feed:new`, app/realtime) on top.
  */
 export function FriendsActivity({ showTitle = true }: { showTitle?: boolean }) {
-  const { items, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useFeed();
+  const feed = useFeed();
+  const { items, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = feed;
+  const offline = useListOffline(feed);
   const titleId = useId();
   // Relative times move on by themselves (the tick re-renders; the text reads the clock then).
   useNow();
@@ -37,7 +41,9 @@ export function FriendsActivity({ showTitle = true }: { showTitle?: boolean }) {
           {t.title}
         </Typography>
       )}
-      {isPending ? (
+      {offline ? (
+        <OfflineState />
+      ) : isPending ? (
         <Box aria-busy="true" data-testid="feed-skeleton">
           {[0, 1, 2].map((row) => (
             <Skeleton key={row} variant="rounded" height={56} sx={{ my: 1 }} />

@@ -9,9 +9,11 @@ import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { OfflineState } from '../../../components/offline-state';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
 import { formatDate } from '../../../lib/format-date';
+import { useListOffline } from '../../../lib/online';
 import { toast } from '../../../lib/toast';
 import { useBlockActions, useBlocks } from '../hooks/use-blocks';
 
@@ -21,7 +23,9 @@ const t = az.profile.blocks;
 export function BlockedList() {
   const blocks = useBlocks();
   const { unblock } = useBlockActions();
+  const offline = useListOffline(blocks);
 
+  if (offline) return <OfflineState />;
   if (blocks.isPending) return <Skeleton variant="rounded" height={56} />;
   if (blocks.isError) return <Alert severity="error">{t.loadError}</Alert>;
   if (blocks.data.data.length === 0) return <Typography color="text.secondary">{t.empty}</Typography>;
