@@ -3,7 +3,10 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DashboardPage } from '../app/pages/dashboard-page';
+import { MessageThreadPage } from '../app/pages/message-thread-page';
 import { MessagesPage } from '../app/pages/messages-page';
+import { MoviePage } from '../app/pages/movie-page';
+import { PublicProfilePage } from '../app/pages/public-profile-page';
 import { FriendsActivity } from '../features/feed/components/friends-activity';
 import { FriendsTabs } from '../features/friends/components/friends-tabs';
 import { fakeFriendsServer, friendOf, orxan } from '../features/friends/testing/fake-friends-server';
@@ -94,6 +97,27 @@ describe('lists without a network', () => {
       goOnline();
       expect(await screen.findByText(empty)).toBeInTheDocument();
       expect(screen.queryByText(offlineTitle)).not.toBeInTheDocument();
+    },
+  );
+
+  const someone = '5a0e2b1c-9a55-4c7e-8f0e-3c3b9c1d2e4f';
+  it.each([
+    ['a movie page', '/movie/:movieId', () => <MoviePage />],
+    ['a member’s profile', '/user/:userId', () => <PublicProfilePage />],
+    ['a conversation', '/messages/:userId', () => <MessageThreadPage />],
+  ] as const)(
+    '%s reached without a network says the page waits for it, and asks for nothing',
+    async (_name, path, page) => {
+      const api = stubFetch({});
+      goOffline();
+      renderWithApp(<span />, {
+        route: path.replace(/:\w+/, someone),
+        auth: fakeAuth(),
+        routes: [{ path, element: page() }],
+      });
+      expect(await screen.findByText('Bağlantı bərpa olunan kimi səhifə özü yüklənəcək.')).toBeInTheDocument();
+      expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+      expect(api.calls()).toEqual([]);
     },
   );
 });

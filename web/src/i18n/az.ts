@@ -670,10 +670,11 @@ export const az = {
     loadError: 'Şərhləri yükləmək mümkün olmadı',
   },
 
-  /** A list that waits for the network (components/offline-state.tsx). */
+  /** A list or a page that waits for the network (components/offline-state.tsx). */
   offline: {
     title: 'İnternet bağlantısı yoxdur',
     text: 'Bağlantı bərpa olunan kimi siyahı özü yenilənəcək.',
+    pageText: 'Bağlantı bərpa olunan kimi səhifə özü yüklənəcək.',
   },
 
   /** Asked before a form dialog with unsaved input closes (components/discard-guard.tsx). */

@@ -21,7 +21,8 @@ export interface QueryNetworkState {
  * Whether a list shows the offline state (components/offline-state.tsx) in place of its skeletons
  * or its error: it has no data yet (`pending`, the query's isPending unless the list says
  * otherwise) or failed, and there is no network or its query waits for one. A list already shown
- * stays as it is and is fetched again when the connection is back.
+ * stays as it is and is fetched again when the connection is back. A page reads it for its main
+ * record the same way (OfflinePage).
  */
 export function useListOffline(query: QueryNetworkState & { isPending: boolean }, pending = query.isPending): boolean {
   const online = useOnline();

@@ -1,5 +1,6 @@
 import type { Movie } from '@kinodost/contracts/schemas/movies';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../test/fetch-router';
@@ -114,6 +115,25 @@ describe('FilmPage', () => {
     await screen.findByRole('heading', { level: 1, name: 'Amelie (2001)' });
     expect(screen.getByTestId('poster-placeholder')).toHaveTextContent('A');
     expect(screen.getByText('Hələ heç kim qiymət verməyib')).toBeInTheDocument();
+  });
+
+  it('reached without a network, says the page waits for it instead of spinning, then shows the film', async () => {
+    const api = stubFetch({
+      [`GET /api/films/${film.id}`]: () => jsonResponse(makeFilmPage(film, { stats })),
+      [`GET /api/films/${film.id}/comments`]: () => jsonResponse(paged([])),
+    });
+    act(() => onlineManager.setOnline(false));
+    try {
+      renderFilm();
+      const notice = await screen.findByRole('status');
+      expect(notice).toHaveTextContent('İnternet bağlantısı yoxdurBağlantı bərpa olunan kimi səhifə özü yüklənəcək.');
+      expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+      expect(api.calls()).toEqual([]);
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
+    expect(await screen.findByRole('heading', { level: 1, name: 'Amelie (2001)' })).toBeInTheDocument();
+    expect(screen.queryByText('İnternet bağlantısı yoxdur')).not.toBeInTheDocument();
   });
 
   it('an unknown film is a friendly not-found page', async () => {

@@ -4,6 +4,7 @@ import Container from '@mui/material/Container';
 import { useDeferredValue } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { LoadError } from '../../components/load-error';
+import { OfflinePage } from '../../components/offline-state';
 import { PageSpinner } from '../../components/page-spinner';
 import { paths } from '../../config/paths';
 import { CommentsSection } from '../../features/comments/components/comments-section';
@@ -16,6 +17,7 @@ import { useFilm } from '../../features/films/hooks/use-films';
 import { RecommendFilmButton } from '../../features/messages/components/recommend-film';
 import { az } from '../../i18n/az';
 import { useAuth } from '../../lib/auth/auth-context';
+import { useListOffline } from '../../lib/online';
 
 const t = az.films.page;
 
@@ -28,9 +30,11 @@ export function FilmPage() {
   const { filmId = '' } = useParams();
   const { isLoggedIn, userId } = useAuth();
   const query = useFilm(filmId, isLoggedIn ? userId : null);
+  const offline = useListOffline(query);
   // The film's first arrival is rendered in slices, as on the movie page (movie-page.tsx).
   const shown = useDeferredValue(!query.isPending);
 
+  if (offline) return <OfflinePage />;
   if (query.isPending || !shown) return <PageSpinner />;
 
   if (query.isError) {

@@ -1,6 +1,7 @@
 import Container from '@mui/material/Container';
 import { useParams } from 'react-router';
 import { LoadError } from '../../components/load-error';
+import { OfflinePage } from '../../components/offline-state';
 import { PageSpinner } from '../../components/page-spinner';
 import { paths } from '../../config/paths';
 import { MessageThread, type ThreadFriend } from '../../features/messages/components/message-thread';
@@ -8,6 +9,7 @@ import { useConversations, useThread } from '../../features/messages/hooks/use-m
 import { usePublicProfile } from '../../features/users/hooks/use-public-profile';
 import { az } from '../../i18n/az';
 import { useAuth } from '../../lib/auth/auth-context';
+import { useListOffline } from '../../lib/online';
 
 const t = az.messages;
 
@@ -16,6 +18,7 @@ export function MessageThreadPage() {
   const { userId: friendId = '' } = useParams();
   const { userId: me } = useAuth();
   const thread = useThread(friendId);
+  const offline = useListOffline(thread);
   const conversations = useConversations();
   const listed = conversations.data?.data.find((c) => c.user.id === friendId)?.user;
   // A first conversation is not in the list yet: the friend's name comes from their public profile.
@@ -26,6 +29,7 @@ export function MessageThreadPage() {
       ? { id: profile.data.id, username: profile.data.username, avatar_url: profile.data.avatar_url }
       : undefined);
 
+  if (offline) return <OfflinePage />;
   if (thread.isError) {
     return (
       <LoadError

@@ -3,6 +3,7 @@ import { useDeferredValue, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { LoadError } from '../../components/load-error';
+import { OfflinePage } from '../../components/offline-state';
 import { PageSpinner } from '../../components/page-spinner';
 import { paths } from '../../config/paths';
 import { CommentsSection } from '../../features/comments/components/comments-section';
@@ -10,6 +11,7 @@ import { MovieDetails } from '../../features/movies/components/movie-details';
 import { useMovie } from '../../features/movies/hooks/use-movies';
 import { az } from '../../i18n/az';
 import { useAuth } from '../../lib/auth/auth-context';
+import { useListOffline } from '../../lib/online';
 
 const t = az.movies.detail;
 
@@ -29,6 +31,7 @@ export function MoviePage() {
   const { userId, isAdmin, isLoggedIn } = useAuth();
   const navigate = useNavigate();
   const query = useMovie(movieId);
+  const offline = useListOffline(query);
   // The movie's arrival renders the whole page at once: a query's update is synchronous, one long
   // task on a phone. Its first arrival is deferred instead, so React renders the page in slices of
   // a few milliseconds and answers a tap meanwhile (Lighthouse's Total Blocking Time); later
@@ -37,6 +40,7 @@ export function MoviePage() {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
+  if (offline) return <OfflinePage />;
   if (query.isPending || !shown) return <PageSpinner />;
 
   if (query.isError) {

@@ -8,6 +8,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
 import { LoadError } from '../../components/load-error';
+import { OfflinePage } from '../../components/offline-state';
 import { PageSpinner } from '../../components/page-spinner';
 import { StatusAvatar } from '../../components/status-avatar';
 import { paths } from '../../config/paths';
@@ -21,6 +22,7 @@ import { usePublicProfile } from '../../features/users/hooks/use-public-profile'
 import { az } from '../../i18n/az';
 import { useAuth } from '../../lib/auth/auth-context';
 import { formatDate } from '../../lib/format-date';
+import { useListOffline } from '../../lib/online';
 
 const t = az.publicProfile;
 
@@ -29,6 +31,7 @@ export function PublicProfilePage() {
   const { userId, username } = useParams();
   const { userId: myId, isLoggedIn } = useAuth();
   const query = usePublicProfile({ userId, username });
+  const offline = useListOffline(query);
   const selfOnline = useSelfOnline();
   const profileId = query.data?.id;
   // Asked for members looking at someone else; the profile's last_seen stands in until the answer.
@@ -37,6 +40,7 @@ export function PublicProfilePage() {
   // Neutral until told: the server tells only those who may see this member's presence.
   const known = usePresenceWhereKnown(watched);
 
+  if (offline) return <OfflinePage />;
   if (query.isPending) return <PageSpinner />;
 
   if (query.isError) {
