@@ -111,3 +111,38 @@ test('opened as /login?expired=true, the prerendered page is hydrated and then s
   expect(await headingKept(page)).toBe(true);
   expect(errors).toEqual([]);
 });
+
+test('signed in from another tab while /login waits for its page code, the page renders for the member without a hydration error', async ({
+  page,
+  api,
+}) => {
+  const user = await api.createUser('othertab');
+  const errors = consoleErrors(page);
+  // The app's entry runs and decides to hydrate the prerendered visitor's page; the page's own
+  // chunk, which it hydrates after, is held back.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = () => {};
+  const pageChunkAsked = new Promise<void>((resolve) => {
+    asked = resolve;
+  });
+  await page.route('**/assets/login-page-*.js', async (route) => {
+    asked();
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  await pageChunkAsked;
+  // Meanwhile another tab of the same browser signs in: the token lands in the shared storage.
+  const other = await page.context().newPage();
+  await other.goto('/api/health');
+  await other.evaluate((token) => localStorage.setItem('token', token), user.token);
+  await other.close();
+  release();
+  // The page is the member's /login, as a fresh load with the token gives it: their header.
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Hesab menyusu' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Daxil olun' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
