@@ -14,32 +14,19 @@ export function consoleErrors(page: Page): string[] {
   return errors;
 }
 
-/**
- * Holds back the page's requests matching `url` until `release` is called; `asked` resolves at the
- * first of them. Requests held so far go on then, and later ones pass straight through.
- */
-export async function holdRequests(page: Page, url: string): Promise<{ asked: Promise<void>; release: () => void }> {
+/** Opens `path` with the app's code held back until the returned function is called. */
+export async function openWithoutScripts(page: Page, path = '/'): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  let markAsked = () => {};
-  const asked = new Promise<void>((resolve) => {
-    markAsked = resolve;
-  });
-  await page.route(url, async (route) => {
-    markAsked();
+  await page.route('**/assets/**', async (route) => {
     await held;
     await route.continue();
   });
-  return { asked, release };
-}
-
-/** Opens `path` with the app's code held back until the returned function is called. */
-export async function openWithoutScripts(page: Page, path = '/'): Promise<() => void> {
-  const { release } = await holdRequests(page, '**/assets/**');
   await page.goto(path, { waitUntil: 'commit' });
-  return release;
+  // Requests held so far go on, and later ones pass straight through.
+  return async () => release();
 }
 
 /** Whether React has taken over this node (its own mark on it): hydrated there. */

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, storageItem, test } from '../support/fixtures';
-import { consoleErrors, holdRequests, hydrated, openWithoutScripts } from '../support/held-scripts';
+import { consoleErrors, hydrated, openWithoutScripts } from '../support/held-scripts';
 
 test('log out from the avatar menu, then sign in again with the username and with the email', async ({ page, api }) => {
   const user = await api.createUser('log');
@@ -109,28 +109,5 @@ test('opened as /login?expired=true, the prerendered page is hydrated and then s
   await expect(page.getByRole('alert')).toHaveText('Sessiyanızın müddəti bitib. Zəhmət olmasa, yenidən daxil olun.');
   await expect.poll(() => hydrated(passwordField(page))).toBe(true);
   expect(await headingKept(page)).toBe(true);
-  expect(errors).toEqual([]);
-});
-
-test('signed in from another tab while /login waits for its page code, the page renders for the member without a hydration error', async ({
-  page,
-  api,
-}) => {
-  const user = await api.createUser('othertab');
-  const errors = consoleErrors(page);
-  // The app's entry runs and decides to hydrate the prerendered visitor's page; the page's own
-  // chunk, which it hydrates after, is held back.
-  const pageChunk = await holdRequests(page, '**/assets/login-page-*.js');
-  await page.goto('/login', { waitUntil: 'commit' });
-  await pageChunk.asked;
-  // Meanwhile another tab of the same browser signs in: the token lands in the shared storage.
-  const other = await page.context().newPage();
-  await other.goto('/api/health');
-  await other.evaluate((token) => localStorage.setItem('token', token), user.token);
-  await other.close();
-  pageChunk.release();
-  // The page is the member's /login, as a fresh load with the token gives it: their header.
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Hesab menyusu' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Daxil olun' })).toBeVisible();
   expect(errors).toEqual([]);
 });
