@@ -14,19 +14,27 @@ export function consoleErrors(page: Page): string[] {
   return errors;
 }
 
-/** Opens `path` with the app's code held back until the returned function is called. */
-export async function openWithoutScripts(page: Page, path = '/'): Promise<() => void> {
+/**
+ * Holds back the page's requests matching `url` until `release` is called. Requests held so far go
+ * on then, and later ones pass straight through.
+ */
+export async function holdRequests(page: Page, url: string): Promise<{ release: () => void }> {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route('**/assets/**', async (route) => {
+  await page.route(url, async (route) => {
     await held;
     await route.continue();
   });
+  return { release };
+}
+
+/** Opens `path` with the app's code held back until the returned function is called. */
+export async function openWithoutScripts(page: Page, path = '/'): Promise<() => void> {
+  const { release } = await holdRequests(page, '**/assets/**');
   await page.goto(path, { waitUntil: 'commit' });
-  // Requests held so far go on, and later ones pass straight through.
-  return async () => release();
+  return release;
 }
 
 /** Whether React has taken over this node (its own mark on it): hydrated there. */

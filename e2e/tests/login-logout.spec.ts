@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, storageItem, test } from '../support/fixtures';
-import { consoleErrors, hydrated, openWithoutScripts } from '../support/held-scripts';
+import { consoleErrors, holdRequests, hydrated, openWithoutScripts } from '../support/held-scripts';
 
 test('log out from the avatar menu, then sign in again with the username and with the email', async ({ page, api }) => {
   const user = await api.createUser('log');
@@ -109,5 +109,32 @@ test('opened as /login?expired=true, the prerendered page is hydrated and then s
   await expect(page.getByRole('alert')).toHaveText('Sessiyanızın müddəti bitib. Zəhmət olmasa, yenidən daxil olun.');
   await expect.poll(() => hydrated(passwordField(page))).toBe(true);
   expect(await headingKept(page)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test('signed in from another tab while /login waits for its page code, the page is rendered for the member, not hydrated', async ({
+  page,
+  api,
+}) => {
+  const user = await api.createUser('othertab');
+  const errors = consoleErrors(page);
+  // A slow phone's CPU: the profile's answer then arrives while the page would still be hydrating.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const pageChunk = await holdRequests(page, '**/assets/login-page-*.js');
+  // DOMContentLoaded comes after the entry module ran: it has decided to hydrate the visitor's
+  // page and waits for the page's chunk (the prerendered mark stays on until it hydrates).
+  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  expect(await page.locator('#root').getAttribute('data-prerendered')).not.toBeNull();
+  await markHeading(page);
+  // Meanwhile another tab of the same browser signs in: the token lands in the shared storage.
+  const other = await page.context().newPage();
+  await other.goto('/api/health');
+  await other.evaluate((token) => localStorage.setItem('token', token), user.token);
+  await other.close();
+  pageChunk.release();
+  // The member's /login, as a fresh load with the token gives it: their header, a new heading.
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Hesab menyusu' })).toBeVisible();
+  expect(await headingKept(page)).toBe(false);
   expect(errors).toEqual([]);
 });

@@ -20,7 +20,8 @@ const app = <App queryClient={queryClient} Router={BrowserRouter} />;
 // stored token, the dark theme, a new year) gets a fresh render; index.html's CSS hid the page from
 // them meanwhile.
 const prerendered = container.dataset.prerendered;
-const hydrate = prerendered === String(new Date().getFullYear()) && getToken() === null && !getDarkMode();
+const asBuilt = () => prerendered === String(new Date().getFullYear()) && getToken() === null && !getDarkMode();
+const hydrate = asBuilt();
 if (!hydrate) {
   delete container.dataset.prerendered;
   if (prerendered !== undefined) container.replaceChildren();
@@ -35,10 +36,16 @@ if (hydrate) {
   // Until then the boot script keeps the clicks on the page's buttons (`data-prerendered` tells it
   // so); from here React answers them, and the page makes the kept ones again, after the text typed
   // into its fields, once it is hydrated (lib/early-input.ts).
+  // Asked again then: another tab may have signed in (or turned the dark theme on) meanwhile, and
+  // the storage is shared, so the app would render the member's page over the visitor's HTML.
   void pageLoaded.then(() =>
     startTransition(() => {
       delete container.dataset.prerendered;
-      hydrateRoot(container, app);
+      if (asBuilt()) hydrateRoot(container, app);
+      else {
+        container.replaceChildren();
+        createRoot(container).render(app);
+      }
     }),
   );
 } else {
