@@ -40,7 +40,7 @@ export const planEachRun = async (tx: Db) => {
 };
 
 /** One film of a batch as the matching query reads it. */
-interface MatchInput {
+export interface MatchInput {
   idx: number;
   imdb_id: string | null;
   title: string;
@@ -86,13 +86,19 @@ export const matchFilms = async (db: Db, ownerId: string, items: MatchInput[]): 
   );
 
 /**
- * Makes member films for items no film matched, keeping an IMDb row's id and facts (an id another
- * process took meanwhile is skipped: the next match finds its film), and records them in the job's
- * undo log, in one statement.
+ * Makes member films for items no film matched, under the ids given, keeping an IMDb row's id and
+ * facts, and records them in the job's undo log, in one statement. Answers the ids made: an IMDb
+ * id another process took meanwhile is skipped, and the caller matches that item again.
  */
-export const insertMemberFilms = async (db: Db, jobId: string, creatorId: string, items: ImportItem[]) => {
-  if (items.length === 0) return;
-  const rows = items.map((i) => ({
+export const insertMemberFilms = async (
+  db: Db,
+  jobId: string,
+  creatorId: string,
+  items: { id: string; item: ImportItem }[],
+): Promise<Set<string>> => {
+  if (items.length === 0) return new Set();
+  const rows = items.map(({ id, item: i }) => ({
+    id,
     title: i.title,
     original_title: i.originalTitle ?? null,
     year: i.year,
@@ -101,16 +107,21 @@ export const insertMemberFilms = async (db: Db, jobId: string, creatorId: string
     runtime: i.runtime ?? null,
     imdb_id: i.imdbId,
   }));
-  await db.execute(sql`
-    with made as (
-      insert into films (title, original_title, year, directors, genres, runtime, imdb_id, source, created_by)
-      select v.title, v.original_title, v.year, v.directors, v.genres, v.runtime, v.imdb_id, 'member', ${creatorId}::uuid
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        as v(title text, original_title text, year int, directors text[], genres text[], runtime int, imdb_id text)
-      on conflict (imdb_id) do nothing
-      returning id
-    )
-    insert into import_undo (job_id, kind, target_id) select ${jobId}::uuid, 'film', id from made`);
+  const made = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      with made as (
+        insert into films (id, title, original_title, year, directors, genres, runtime, imdb_id, source, created_by)
+        select v.id, v.title, v.original_title, v.year, v.directors, v.genres, v.runtime, v.imdb_id, 'member', ${creatorId}::uuid
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as v(id uuid, title text, original_title text, year int, directors text[], genres text[], runtime int, imdb_id text)
+        on conflict (imdb_id) do nothing
+        returning id
+      ), undo as (
+        insert into import_undo (job_id, kind, target_id) select ${jobId}::uuid, 'film', id from made
+      )
+      select id from made`),
+  );
+  return new Set(made.map((r) => r.id));
 };
 
 export interface EntryState {

@@ -126,6 +126,26 @@ describe('POST /api/import: a Letterboxd export', () => {
     ]);
   });
 
+  it('rows of one film not in the catalogue (a rewatch, the title in capitals) are one item: one member film, one entry', async () => {
+    const one = await createUser(t.app);
+    const diary = [
+      'Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date',
+      '2024-01-05,Kataloqda olmayan təkrar,2015,https://boxd.it/r1,3,,,2024-01-04',
+      '2024-03-01,Kataloqda olmayan təkrar,2015,https://boxd.it/r2,4,Yes,,2024-02-27',
+      '2024-03-02,"Kataloqda olmayan TƏKRAR",2015,https://boxd.it/r3,,Yes,,2024-03-01',
+    ].join('\n');
+    const job = await importFile(t, one.token, Buffer.from(diary), 'diary.csv');
+    expect(job).toMatchObject({ status: 'done', total: 1, added: 1, skipped: 0 });
+    expect(job.unmatched).toEqual([{ title: 'Kataloqda olmayan təkrar', year: 2015 }]);
+    const made = await t.app.database.db.select().from(films).where(eq(films.createdBy, one.user.id));
+    expect(made).toHaveLength(1);
+    const rows = await collectionOf(t, one.user.id);
+    expect(withoutFilm(rows)).toEqual([
+      { title: 'Kataloqda olmayan təkrar', year: 2015, status: 'watched', rating: 8, watched: '2024-03-01' },
+    ]);
+    expect(rows[0]?.filmId).toBe(made[0]?.id);
+  });
+
   it("a watchlist row never takes back a film watched; a later rating replaces an entry's", async () => {
     const one = await createUser(t.app);
     await createMovie(t.app, one.user.id, { filmId: cat.yarasa, status: 'watched', rating: 3 });

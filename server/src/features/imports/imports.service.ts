@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { ImportJobRow, UnmatchedTitle } from '../../db/schema/index';
@@ -76,54 +77,61 @@ export const createImportsService = ({ db, kind, bus, log, runAfterReply }: Impo
     if (after) progress(after, after.done);
   };
 
-  /**
-   * The film of each item of a batch, matched or made as a member film (recorded in the undo log
-   * in the same statement), and the member's entries of them: one transaction.
-   */
-  const filmsOf = (job: ImportJobRow, items: ImportItem[]) =>
+  /** Matches items to their films and the member's entries of them, in one statement. */
+  const match = (job: ImportJobRow, input: repo.MatchInput[]) =>
     db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       // Planned afresh each time: the member's entries grow as the import goes, and a plan kept
       // from its first batches (on PGlite statements are kept by name) read every entry.
       await repo.planEachRun(tx);
-      const input = items.map((i, idx) => ({ idx, imdb_id: i.imdbId, title: i.title, year: i.year }));
-      const filmOf = new Map<number, { id: string; member: boolean }>();
-      const entries = new Map<string, repo.EntryState>();
-      const take = (matches: repo.Match[]) => {
-        for (const m of matches) {
-          if (!m.film_id) continue;
-          filmOf.set(m.idx, { id: m.film_id, member: m.source === 'member' });
-          if (m.entry_id && m.status) {
-            entries.set(m.film_id, {
-              id: m.entry_id,
-              filmId: m.film_id,
-              rating: m.rating,
-              status: m.status,
-              watchedAt: m.watched_at === null ? null : new Date(m.watched_at),
-            });
-          }
-        }
-      };
-      take(await repo.matchFilms(tx, job.userId, input));
-      const missing = input.filter((i) => !filmOf.has(i.idx));
-      if (missing.length > 0) {
-        await repo.insertMemberFilms(
-          tx,
-          job.id,
-          job.userId,
-          missing.map((m) => items[m.idx] as ImportItem),
-        );
-        // Matched again: the new films, or one another process made meanwhile.
-        take(await repo.matchFilms(tx, job.userId, missing));
-      }
-      return { filmOf, entries };
+      return repo.matchFilms(tx, job.userId, input);
     });
 
   /**
-   * One batch: its films in one transaction, then its entries added or changed in another, each
-   * write with its undo rows (in the same statement or transaction). Two shorter transactions
-   * rather than one, since on PGlite a request's query waits for the whole transaction running
-   * (docs/import-export.md). Answers the batch's unmatched titles.
+   * The film of each item of a batch and the member's entry of it: matched, and the missing ones
+   * made as member films (with their undo rows, in the same statement) under ids chosen here, so
+   * that nothing needs matching again but an IMDb id another process took meanwhile.
+   */
+  const filmsOf = async (job: ImportJobRow, items: ImportItem[]) => {
+    const input = items.map((i, idx) => ({ idx, imdb_id: i.imdbId, title: i.title, year: i.year }));
+    const filmOf = new Map<number, { id: string; member: boolean }>();
+    const entries = new Map<string, repo.EntryState>();
+    const take = (matches: repo.Match[]) => {
+      for (const m of matches) {
+        if (!m.film_id) continue;
+        filmOf.set(m.idx, { id: m.film_id, member: m.source === 'member' });
+        if (m.entry_id && m.status) {
+          entries.set(m.film_id, {
+            id: m.entry_id,
+            filmId: m.film_id,
+            rating: m.rating,
+            status: m.status,
+            watchedAt: m.watched_at === null ? null : new Date(m.watched_at),
+          });
+        }
+      }
+    };
+    take(await match(job, input));
+    const missing = input.filter((i) => !filmOf.has(i.idx)).map((i) => ({ idx: i.idx, id: randomUUID() }));
+    if (missing.length > 0) {
+      const made = await repo.insertMemberFilms(
+        db,
+        job.id,
+        job.userId,
+        missing.map(({ idx, id }) => ({ id, item: items[idx] as ImportItem })),
+      );
+      for (const { idx, id } of missing) if (made.has(id)) filmOf.set(idx, { id, member: true });
+      const taken = input.filter((i) => !filmOf.has(i.idx));
+      if (taken.length > 0) take(await match(job, taken));
+    }
+    return { filmOf, entries };
+  };
+
+  /**
+   * One batch: its films matched, the missing ones made, its entries added, then those changed
+   * with the progress, each write with its undo rows (in the same statement or transaction). Four
+   * short turns of the database rather than one long one, since on PGlite a request's query waits
+   * for the whole transaction running (docs/import-export.md). Answers the batch's unmatched titles.
    */
   const applyBatch = async (job: ImportJobRow, items: ImportItem[]): Promise<UnmatchedTitle[]> => {
     const { filmOf, entries } = await filmsOf(job, items);
@@ -169,9 +177,9 @@ export const createImportsService = ({ db, kind, bus, log, runAfterReply }: Impo
         }
       }
     });
+    await repo.insertEntries(db, job.id, job.userId, [...toAdd.values()]);
     await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      await repo.insertEntries(tx, job.id, job.userId, [...toAdd.values()]);
       await repo.updateEntries(tx, [...toChange.values()]);
       await repo.recordUndo(tx, job.id, undo);
       await repo.recordProgress(tx, job.id, { done: items.length, added, updated, skipped });
