@@ -118,7 +118,9 @@ describe('a web build without route-preloads.json', () => {
 describe('the landing page prerendered by the web build', () => {
   // index.html as the web build writes it: the loading screen between boot comments.
   const BOOT_INDEX =
-    '<!doctype html><html><head><title>KinoDost</title></head><body><div id="root"><!--boot--><div class="boot">KinoDost</div><!--/boot--></div></body></html>';
+    '<!doctype html><html><head><title>KinoDost</title><script type="module" crossorigin src="/assets/index-1.js"></script>' +
+    '<link rel="modulepreload" crossorigin href="/assets/react-vendor-2.js"></head>' +
+    '<body><div id="root"><!--boot--><div class="boot">KinoDost</div><!--/boot--></div></body></html>';
   // `$&` and `$'` would mean something to String.replace: the markup must go in as it is.
   const LANDING = {
     head: '<style data-emotion="css a1">.css-a1::after{content:"$&"}</style>',
@@ -137,13 +139,15 @@ describe('the landing page prerendered by the web build', () => {
   });
 
   it.each(['/', '/?ref=mail'])(
-    '%s gets the page in place of the loading screen and its styles in <head>',
+    '%s gets the page in place of the loading screen, its styles in <head> and its scripts at low priority',
     async (url) => {
       const res = await t.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe('br');
       expect(brotliDecompressSync(res.rawPayload).toString()).toBe(
-        '<!doctype html><html><head><title>KinoDost</title><style data-emotion="css a1">.css-a1::after{content:"$&"}</style></head>' +
+        '<!doctype html><html><head><title>KinoDost</title><script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js"></script>' +
+          '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-vendor-2.js">' +
+          '<style data-emotion="css a1">.css-a1::after{content:"$&"}</style></head>' +
           '<body><div id="root" data-prerendered="2026"><main>$& and $\'</main></div></body></html>',
       );
     },
