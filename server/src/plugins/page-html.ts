@@ -55,8 +55,9 @@ export function routePageHtml(dist: string): (pathname: string) => PageHtml | un
     if (links.length === 0 && page === undefined) return [];
     let html = index.replace('</head>', () => `${links.join('')}${page?.head ?? ''}</head>`);
     if (page)
-      html = scriptsAtLowPriority(
-        html.replace(BOOT_SCREEN, () => `<div id="root" data-prerendered="${page.year}">${page.body}`),
+      html = scriptsAtLowPriority(html).replace(
+        BOOT_SCREEN,
+        () => `<div id="root" data-prerendered="${page.year}">${page.body}`,
       );
     const identity = Buffer.from(html);
     const br = brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
