@@ -72,3 +72,50 @@ test('one friend rates a film and the other sees it in the feed without a reload
   await expect(feed.getByTestId('feed-item').first()).toContainText(`${aysel.username} şərh yazdı`);
   await expect(feed.getByTestId('feed-item').first()).toContainText(text);
 });
+
+test('a friend’s new item that arrives while the feed is still loading is not lost to that older answer', async ({
+  page,
+  api,
+  request,
+}) => {
+  const aysel = await api.createUser('fdc');
+  const orxan = await api.createUser('fdd');
+  await api.befriend(aysel, orxan);
+
+  // Orxan's first feed answer is read at once (his friendship only) and handed over only later.
+  let handOver = () => {};
+  const handedOver = new Promise<void>((resolve) => {
+    handOver = resolve;
+  });
+  let feedRequests = 0;
+  await page.route('**/api/feed?*', async (route) => {
+    feedRequests += 1;
+    if (feedRequests > 1) return route.continue();
+    const older = await route.fetch();
+    await handedOver;
+    // Answered, or dropped by a page that no longer waits for it.
+    await route.fulfill({ response: older }).catch(() => {});
+  });
+  const frames: string[] = [];
+  page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => frames.push(String(payload))));
+  await signIn(page, orxan.token, '/dashboard');
+  // socket.io's connect packet: the page's socket is in Orxan's room.
+  await expect.poll(() => frames.some((f) => f.startsWith('40'))).toBe(true);
+
+  const search = await request.get(`/api/films/search?q=${FILM.title}`);
+  const found = ((await search.json()) as { data: { id: string; title: string; year: number | null }[] }).data.find(
+    (f) => f.title === FILM.title && f.year === FILM.year,
+  );
+  if (!found) throw new Error('the catalogue has no Titanic (1997)');
+  const added = await request.post('/api/movies', {
+    headers: { Authorization: `Bearer ${aysel.token}` },
+    data: { film_id: found.id, status: 'watched', rating: 7 },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  await expect.poll(() => frames.some((f) => f.includes('"feed:new"'))).toBe(true);
+  handOver();
+
+  const feed = page.getByRole('region', { name: 'Dostların fəaliyyəti' });
+  await expect(feed.getByTestId('feed-item').first()).toContainText(`${aysel.username} izlədi`);
+  await expect(feed.getByTestId('feed-item').nth(1)).toContainText('dost oldu');
+});

@@ -1,5 +1,6 @@
 import type { Message, ThreadPage } from '@kinodost/contracts/schemas/messages';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { applyLiveUpdate } from '../../../lib/live-query-update';
 
 export const messageKeys = {
   all: ['messages'] as const,
@@ -18,7 +19,7 @@ export const otherOf = (m: Message, me: string) => (m.from === me ? m.to : m.fro
  * unless it is there already; the lists that summarise threads are fetched again.
  */
 export function applyNewMessage(client: QueryClient, message: Message, me: string) {
-  client.setQueryData<Thread>(messageKeys.thread(otherOf(message, me)), (thread) => {
+  applyLiveUpdate<Thread>(client, messageKeys.thread(otherOf(message, me)), (thread) => {
     if (!thread) return thread;
     if (thread.pages.some((p) => p.data.some((m) => m.id === message.id))) return thread;
     const [first, ...rest] = thread.pages;
@@ -34,7 +35,7 @@ export function applyNewMessage(client: QueryClient, message: Message, me: strin
  * get their read time (this client's clock: the tick only needs "read").
  */
 export function applyRead(client: QueryClient, by: string, upTo: string, me: string) {
-  client.setQueryData<Thread>(messageKeys.thread(by), (thread) => {
+  applyLiveUpdate<Thread>(client, messageKeys.thread(by), (thread) => {
     if (!thread) return thread;
     let reached = false;
     const now = new Date().toISOString();
@@ -51,7 +52,7 @@ export function applyRead(client: QueryClient, by: string, upTo: string, me: str
 
 /** I read `friend`'s messages: theirs in the open thread are read now (the badge no longer counts them). */
 export function applyMyRead(client: QueryClient, friend: string) {
-  client.setQueryData<Thread>(messageKeys.thread(friend), (thread) => {
+  applyLiveUpdate<Thread>(client, messageKeys.thread(friend), (thread) => {
     if (!thread) return thread;
     const now = new Date().toISOString();
     const pages = thread.pages.map((page) => ({
