@@ -1,6 +1,6 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { applyLiveUpdate } from './live-query-update';
+import { applyLiveUpdate, refetchAfterChange } from './live-query-update';
 
 const KEY = ['feed'];
 let stop = () => {};
@@ -68,5 +68,33 @@ describe('applyLiveUpdate', () => {
     await vi.waitFor(() => expect(client.isFetching()).toBe(0));
     expect(client.getQueryData(KEY)).toEqual(['new']);
     expect([...statuses]).toEqual(['pending', 'success']); // the cancelled first load is no error
+  });
+});
+
+describe('refetchAfterChange', () => {
+  it('replaces a first load under way, whose answer was read before the change', async () => {
+    const { client, answers, statuses } = watchedQuery();
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+
+    const done = refetchAfterChange(client, ['feed']);
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[0]?.(['old']);
+    answers[1]?.(['new']);
+    await done;
+    expect(client.getQueryData(KEY)).toEqual(['new']);
+    expect([...statuses]).toEqual(['pending', 'success']);
+  });
+
+  it('refetches a query at rest that is on screen', async () => {
+    const { client, answers } = watchedQuery();
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    answers[0]?.(['old']);
+    await vi.waitFor(() => expect(client.getQueryData(KEY)).toEqual(['old']));
+
+    const done = refetchAfterChange(client, ['feed']);
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[1]?.(['new']);
+    await done;
+    expect(client.getQueryData(KEY)).toEqual(['new']);
   });
 });

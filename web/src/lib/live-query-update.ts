@@ -1,12 +1,24 @@
 import type { QueryClient, QueryKey, Updater } from '@tanstack/react-query';
 
+// A change the page learns of (a live event, a message it sent) was written after any fetch
+// already under way was read, and that fetch's answer would hide it. Both helpers below cancel
+// such a fetch and fetch again, so the answer that lands holds the change. (A page that connects
+// its socket and is told to resync refetches its feed at the very moment a friend's item arrives.)
+
 /**
- * Puts a change the page has just learned of (a live event, a message it sent) into one cached
- * query. A fetch of that query already under way was sent before the change was written, and its
- * answer would put the cache back as it was: here it is cancelled and sent again, so the answer
- * that lands holds the change. (A page that connects its socket and is told to resync refetches
- * its feed at the very moment a friend's new item may arrive.)
+ * Fetches again the queries under `queryKey` that are on screen (the rest are marked stale).
+ * invalidateQueries alone replaces a refetch under way but joins a first load, whose answer may
+ * be the older one.
  */
+export async function refetchAfterChange(client: QueryClient, queryKey: QueryKey, exact = false): Promise<void> {
+  const filters = { queryKey, exact };
+  // Cancelling puts a query back as it was before that fetch: with the data it had (a change set
+  // by setQueryData included), or loading.
+  await client.cancelQueries({ ...filters, fetchStatus: 'fetching' });
+  await client.invalidateQueries(filters);
+}
+
+/** Puts a change into one cached query at once, and fetches it again if a fetch was under way. */
 export function applyLiveUpdate<T>(
   client: QueryClient,
   queryKey: QueryKey,
@@ -14,9 +26,5 @@ export function applyLiveUpdate<T>(
 ) {
   const outdatedFetch = client.isFetching({ queryKey, exact: true }) > 0;
   client.setQueryData<T>(queryKey, update);
-  if (!outdatedFetch) return;
-  // Cancelling keeps the change (setQueryData is what a cancelled fetch reverts to); a first load
-  // cancelled goes back to loading. (invalidateQueries alone would join a first load, not replace it.)
-  const filters = { queryKey, exact: true };
-  void client.cancelQueries(filters).then(() => client.invalidateQueries(filters));
+  if (outdatedFetch) void refetchAfterChange(client, queryKey, true);
 }

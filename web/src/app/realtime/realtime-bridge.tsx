@@ -12,6 +12,7 @@ import { az } from '../../i18n/az';
 import { useAuth } from '../../lib/auth/auth-context';
 import { onSessionEnd } from '../../lib/auth/auth-events';
 import { firstRequestServerTime } from '../../lib/first-request-time';
+import { refetchAfterChange } from '../../lib/live-query-update';
 import { openRealtimeConnection } from '../../lib/socket/realtime-connection';
 import { getToken } from '../../lib/storage';
 import { toast } from '../../lib/toast';
@@ -42,15 +43,15 @@ export function RealtimeBridge() {
     // reconnect, and on the first connect when an event for this member went out since the page's
     // first request), and what they would have refreshed is fetched again. Only the queries on
     // screen are fetched again; the others are only marked stale.
-    const refreshNewsletters = () => void queryClient.invalidateQueries({ queryKey: newsletterKeys.all });
-    const refreshNotifications = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+    const refreshNewsletters = () => void refetchAfterChange(queryClient, newsletterKeys.all);
+    const refreshNotifications = () => void refetchAfterChange(queryClient, notificationKeys.all);
     const catchUp = () => {
       void refreshFriendState(queryClient);
       refreshNewsletters();
       refreshNotifications();
-      void queryClient.invalidateQueries({ queryKey: feedKeys.all });
+      void refetchAfterChange(queryClient, feedKeys.all);
       // Messages sent while the tab slept or the socket was away: threads and lists are fetched again.
-      void queryClient.invalidateQueries({ queryKey: messageKeys.all });
+      void refetchAfterChange(queryClient, messageKeys.all);
     };
     const connection = openRealtimeConnection({
       userId,

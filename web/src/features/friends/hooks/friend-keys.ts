@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { refetchAfterChange } from '../../../lib/live-query-update';
 
 /**
  * Query keys of the client's friend state (docs/product.md#friends: friends, incoming and outgoing
@@ -23,5 +24,4 @@ export const friendMutationKey = ['friends', 'action'] as const;
  * Refetch every friend list, count and status on screen (the rest is marked stale). For the
  * realtime feature: call it on 'friend:request', 'friend:accepted' and 'friend:removed'.
  */
-export const refreshFriendState = (client: QueryClient): Promise<void> =>
-  client.invalidateQueries({ queryKey: friendKeys.all });
+export const refreshFriendState = (client: QueryClient): Promise<void> => refetchAfterChange(client, friendKeys.all);

@@ -1,6 +1,6 @@
 import type { Message, ThreadPage } from '@kinodost/contracts/schemas/messages';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { applyLiveUpdate } from '../../../lib/live-query-update';
+import { applyLiveUpdate, refetchAfterChange } from '../../../lib/live-query-update';
 
 export const messageKeys = {
   all: ['messages'] as const,
@@ -26,8 +26,8 @@ export function applyNewMessage(client: QueryClient, message: Message, me: strin
     if (!first) return thread;
     return { ...thread, pages: [{ ...first, data: [message, ...first.data] }, ...rest] };
   });
-  void client.invalidateQueries({ queryKey: messageKeys.conversations });
-  void client.invalidateQueries({ queryKey: messageKeys.unread });
+  void refetchAfterChange(client, messageKeys.conversations);
+  void refetchAfterChange(client, messageKeys.unread);
 }
 
 /**
