@@ -9,7 +9,7 @@ export const feedKeys = {
 /**
  * A `feed:new` item goes on top of the first page already shown (once: an item the page has
  * already fetched is not added again). A feed not open or not loaded yet is left alone; a fetch of
- it under way is sent again (lib/live-query-update.ts).
+ * it under way is sent again (lib/live-query-update.ts).
  */
 export function prependFeedItem(client: QueryClient, item: FeedItem): void {
   applyLiveUpdate<InfiniteData<FeedPage, string | null>>(client, feedKeys.all, (data) => {
