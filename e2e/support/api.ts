@@ -187,6 +187,18 @@ export class Api {
     );
   }
 
+  /** A film of the run's catalogue (the server loads the bundled one) by its title and year. */
+  async catalogueFilm(title: string, year: number): Promise<{ id: string; title: string; year: number }> {
+    const res = await ok(
+      await this.request.get(`/api/films/search?q=${encodeURIComponent(title)}`),
+      `search films ${title}`,
+    );
+    const films = ((await res.json()) as { data: { id: string; title: string; year: number | null }[] }).data;
+    const film = films.find((f) => f.title === title && f.year === year);
+    if (!film) throw new Error(`the catalogue has no ${title} (${year})`);
+    return { id: film.id, title, year };
+  }
+
   /** The comments a reader sees on a catalogue film (approved ones, plus the reader's own with `token`). */
   async filmComments(filmId: string, token?: string): Promise<ApiComment[]> {
     const res = await ok(

@@ -27,11 +27,7 @@ test('one friend rates a film and the other sees it in the feed without a reload
   await expect(feed.getByTestId('feed-item').first()).toContainText('dost oldu');
 
   // Aysel rates Titanic (from another device): it arrives on Orxan's screen without a reload.
-  const search = await request.get(`/api/films/search?q=${FILM.title}`);
-  const found = ((await search.json()) as { data: { id: string; title: string; year: number | null }[] }).data.find(
-    (f) => f.title === FILM.title && f.year === FILM.year,
-  );
-  if (!found) throw new Error('the catalogue has no Titanic (1997)');
+  const found = await api.catalogueFilm(FILM.title, FILM.year);
   const added = await request.post('/api/movies', {
     headers: auth(aysel.token),
     data: { film_id: found.id, status: 'watched', rating: 8 },
@@ -102,11 +98,7 @@ test('a friend’s new item that arrives while the feed is still loading is not 
   // socket.io's connect packet: the page's socket is in Orxan's room.
   await expect.poll(() => frames.some((f) => f.startsWith('40'))).toBe(true);
 
-  const search = await request.get(`/api/films/search?q=${FILM.title}`);
-  const found = ((await search.json()) as { data: { id: string; title: string; year: number | null }[] }).data.find(
-    (f) => f.title === FILM.title && f.year === FILM.year,
-  );
-  if (!found) throw new Error('the catalogue has no Titanic (1997)');
+  const found = await api.catalogueFilm(FILM.title, FILM.year);
   const added = await request.post('/api/movies', {
     headers: { Authorization: `Bearer ${aysel.token}` },
     data: { film_id: found.id, status: 'watched', rating: 7 },

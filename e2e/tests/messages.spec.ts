@@ -29,12 +29,7 @@ test('one friend recommends a film; the other sees the badge, opens the thread a
   const alice = await api.createUser('ali');
   const bob = await api.createUser('bob');
   await befriend(request, alice, bob);
-  // The run's server loads the bundled catalogue, which has Titanic (1997).
-  const search = await request.get('/api/films/search?q=Titanic');
-  const film = ((await search.json()) as { data: { id: string; title: string; year: number }[] }).data.find(
-    (f) => f.title === 'Titanic' && f.year === 1997,
-  );
-  if (!film) throw new Error('Titanic is not in the catalogue');
+  const film = await api.catalogueFilm('Titanic', 1997);
 
   // Bob is in the app, his socket up, before anything is sent.
   const bobPage = await newPage();
