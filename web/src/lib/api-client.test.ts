@@ -215,7 +215,7 @@ describe("apiRequest with an answer requested already (index.html's early profil
     expect((error as Error).message).toBe('Bilinməyən xəta');
   });
 
-  it("stops waiting when the caller's signal aborts, with the caller's reason", async () => {
+  it("stops waiting when the caller's signal aborts, with the caller's reason, and logs no failure", async () => {
     const controller = new AbortController();
     const pending = rejectionOf(
       apiRequest('/user/profile', { response: new Promise<Response>(() => {}), signal: controller.signal }),
@@ -223,13 +223,15 @@ describe("apiRequest with an answer requested already (index.html's early profil
     const reason = new DOMException('unmounted', 'AbortError');
     controller.abort(reason);
     expect(await pending).toBe(reason);
+    expect(console.error).not.toHaveBeenCalled();
   });
 
-  it('times out after 15 seconds like a request of its own', async () => {
+  it('times out after 15 seconds like a request of its own, logged as a failure', async () => {
     vi.useFakeTimers();
     const pending = rejectionOf(apiRequest('/user/profile', { response: new Promise<Response>(() => {}) }));
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
     expect(((await pending) as Error).message).toBe('Bilinməyən xəta');
+    expect(console.error).toHaveBeenCalledWith('[api] GET /api/user/profile failed:', expect.any(Error));
   });
 });
 

@@ -227,6 +227,11 @@ const normalize = (error: unknown, signal?: AbortSignal): unknown => {
 
 const describe = (options: RequestOptions, path: string) => `${options.method ?? 'GET'} ${API_BASE}${path}`;
 
+/** Logs a failure; a request its caller cancelled (a query unmounted or replaced) did not fail. */
+const logFailure = (label: string, failure: unknown, signal?: AbortSignal) => {
+  if (!signal?.aborted) console.error(`[api] ${label} failed:`, failure);
+};
+
 /** A user, movie or stats call (docs/product.md#error-texts, the first rule). */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const authenticated = options.auth !== false;
@@ -239,7 +244,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     });
   } catch (error) {
     const failure = normalize(error, options.signal);
-    console.error(`[api] ${describe(options, path)} failed:`, failure);
+    logFailure(describe(options, path), failure, options.signal);
     throw failure;
   }
 }
@@ -266,7 +271,7 @@ export function uploadRequest<T>(path: string, form: FormData, options: UploadOp
     const fail = (error: unknown) => {
       clearTimeout(timer);
       const failure = normalize(error, options.signal);
-      console.error(`[api] ${label} failed:`, failure);
+      logFailure(label, failure, options.signal);
       reject(failure);
     };
     const arm = () => {
