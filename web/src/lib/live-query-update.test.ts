@@ -98,3 +98,21 @@ describe('refetchAfterChange', () => {
     expect(client.getQueryData(KEY)).toEqual(['new']);
   });
 });
+
+describe('the app', () => {
+  it('marks lists out of date through refetchAfterChange only, never invalidateQueries alone', () => {
+    const sources = import.meta.glob<string>(
+      ['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!./live-query-update.ts'],
+      {
+        query: '?raw',
+        import: 'default',
+        eager: true,
+      },
+    );
+    const joining = Object.entries(sources)
+      .filter(([, text]) => text.includes('.invalidateQueries('))
+      .map(([file]) => file);
+    expect(Object.keys(sources).length).toBeGreaterThan(200);
+    expect(joining).toEqual([]);
+  });
+});

@@ -1,9 +1,10 @@
 import type { QueryClient, QueryKey, Updater } from '@tanstack/react-query';
 
-// A change the page learns of (a live event, a message it sent) was written after any fetch
-// already under way was read, and that fetch's answer would hide it. Both helpers below cancel
-// such a fetch and fetch again, so the answer that lands holds the change. (A page that connects
-// its socket and is told to resync refetches its feed at the very moment a friend's item arrives.)
+// A change the page learns of (a live event, or a change of its own: a movie added, a message sent)
+// was written after any fetch already under way was read, and that fetch's answer would hide it.
+// Both helpers below cancel such a fetch and fetch again, so the answer that lands holds the
+// change. (A page that connects its socket and is told to resync refetches its feed at the very
+// moment a friend's item arrives.) The app marks lists out of date through refetchAfterChange only.
 
 /**
  * Fetches again the queries under `queryKey` that are on screen (the rest are marked stale).

@@ -4,6 +4,7 @@ import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useSt
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { setUnauthorizedHandler } from '../api-client';
+import { refetchAfterChange } from '../live-query-update';
 import { getToken, removeToken, setToken, storageKeys } from '../storage';
 import { AuthContext, type AuthState } from './auth-context';
 import { runSessionEndCleanups } from './auth-events';
@@ -99,7 +100,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const refreshProfile = useCallback(async () => {
-    await queryClient.invalidateQueries({ queryKey: currentProfileKey });
+    await refetchAfterChange(queryClient, currentProfileKey);
   }, [queryClient]);
 
   // The identity shows with the signed-in state, not a render before it: the profile's arrival and

@@ -1,6 +1,7 @@
 import type { AdminCommentQuery, ModerationAction } from '@kinodost/contracts/schemas/comments';
 import type { CountReply } from '@kinodost/contracts/schemas/common';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { refetchAfterChange } from '../../../lib/live-query-update';
 import { approveComment } from '../api/approve-comment';
 import { bulkModerateComments } from '../api/bulk-moderate-comments';
 import { deleteAdminComment } from '../api/delete-admin-comment';
@@ -36,9 +37,9 @@ export const useModerateComments = () => {
   return useMutation({
     mutationFn: ({ ids, action }: { ids: string[]; action: ModerationAction }) => moderate(ids, action),
     onSettled: () => {
-      client.invalidateQueries({ queryKey: queueKey });
-      client.invalidateQueries({ queryKey: adminStatsKey });
-      client.invalidateQueries({ queryKey: ['comments'] });
+      refetchAfterChange(client, queueKey);
+      refetchAfterChange(client, adminStatsKey);
+      refetchAfterChange(client, ['comments']);
     },
   });
 };

@@ -1,5 +1,6 @@
 import type { AdminFilmListQuery, AdminUpdateFilmBody } from '@kinodost/contracts/schemas/films';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { refetchAfterChange } from '../../../lib/live-query-update';
 import { listAdminFilms, mergeFilms, updateAdminFilm } from '../api/admin-films';
 
 const adminFilmsKey = ['admin', 'films'] as const;
@@ -20,9 +21,9 @@ export const useAdminFilmList = (query: AdminFilmListQuery, enabled = true) =>
 const useInvalidateFilms = () => {
   const client = useQueryClient();
   return () => {
-    client.invalidateQueries({ queryKey: adminFilmsKey });
-    client.invalidateQueries({ queryKey: ['films'] });
-    client.invalidateQueries({ queryKey: ['movies'] });
+    refetchAfterChange(client, adminFilmsKey);
+    refetchAfterChange(client, ['films']);
+    refetchAfterChange(client, ['movies']);
   };
 };
 

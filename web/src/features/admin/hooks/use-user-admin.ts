@@ -1,5 +1,6 @@
 import type { AdminUpdateUserBody, UserListQuery } from '@kinodost/contracts/schemas/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { refetchAfterChange } from '../../../lib/live-query-update';
 import { deleteUser } from '../api/delete-user';
 import { listUsers } from '../api/list-users';
 import { setUserAdmin } from '../api/set-user-admin';
@@ -20,8 +21,8 @@ export const useUserList = (query: UserListQuery) =>
 const useInvalidateUsers = () => {
   const client = useQueryClient();
   return () => {
-    client.invalidateQueries({ queryKey: usersKey });
-    client.invalidateQueries({ queryKey: adminStatsKey });
+    refetchAfterChange(client, usersKey);
+    refetchAfterChange(client, adminStatsKey);
   };
 };
 

@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { refetchAfterChange } from '../../../lib/live-query-update';
 import { createComment } from '../api/create-comment';
 import { deleteComment } from '../api/delete-comment';
 import type { CommentTarget } from '../api/target';
@@ -12,7 +13,7 @@ export const useComments = (target: CommentTarget, viewer: string | null) =>
 // so a comment posted on one page belongs on the other too.
 const useInvalidateComments = () => {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: ['comments'] });
+  return () => refetchAfterChange(client, ['comments']);
 };
 
 export const useCreateComment = (target: CommentTarget) => {

@@ -9,6 +9,7 @@ import { type ChangeEvent, useId, useState } from 'react';
 import { ImagePickButton } from '../../../components/image-pick-button';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
+import { refetchAfterChange } from '../../../lib/live-query-update';
 import { toast } from '../../../lib/toast';
 import { AVATAR_TYPES } from '../../users/api/upload-avatar';
 import { checkAvatarFile } from '../../users/components/avatar-editor';
@@ -39,7 +40,7 @@ export function PosterUpload({ film }: { film: FilmPage }) {
       client.setQueriesData<FilmPage>({ queryKey: [...filmDetailsKey, film.id] }, (old) =>
         old ? { ...old, poster_url: updated.poster_url } : old,
       );
-      client.invalidateQueries({ queryKey: ['movies'] });
+      refetchAfterChange(client, ['movies']);
       toast.success(t.uploaded);
     },
     onError: (error) => {

@@ -11,6 +11,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
+import { refetchAfterChange } from '../../../lib/live-query-update';
 import { useRequestAddMovie } from '../../movies/hooks/add-movie-trigger';
 import { moviesKey } from '../../movies/hooks/movie-queries';
 import { getImport, startImport } from '../api/imports';
@@ -43,15 +44,15 @@ export function ImportPanel() {
       importProgress.subscribe((event) => {
         if (event.id !== jobId) return;
         setLive({ done: event.done, total: event.total });
-        void queryClient.invalidateQueries({ queryKey: moviesKey });
-        if (event.status) void queryClient.invalidateQueries({ queryKey: ['import', jobId] });
+        void refetchAfterChange(queryClient, moviesKey);
+        if (event.status) void refetchAfterChange(queryClient, ['import', jobId]);
       }),
     [jobId, queryClient],
   );
 
   const data: ImportJob | undefined = job.data;
   useEffect(() => {
-    if (data && data.status !== 'running') void queryClient.invalidateQueries({ queryKey: moviesKey });
+    if (data && data.status !== 'running') void refetchAfterChange(queryClient, moviesKey);
   }, [data, queryClient]);
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {

@@ -1,6 +1,7 @@
 import type { SendMessageBody } from '@kinodost/contracts/schemas/messages';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { refetchAfterChange } from '../../../lib/live-query-update';
 import { getThread, getUnreadMessages, listConversations, markThreadRead, sendMessage } from '../api/messages-api';
 import { applyMyRead, applyNewMessage, messageKeys } from './message-keys';
 
@@ -55,8 +56,8 @@ export function useMarkRead() {
     onSuccess: (reply, friend) => {
       applyMyRead(client, friend);
       if (reply.count > 0) {
-        void client.invalidateQueries({ queryKey: messageKeys.unread });
-        void client.invalidateQueries({ queryKey: messageKeys.conversations });
+        void refetchAfterChange(client, messageKeys.unread);
+        void refetchAfterChange(client, messageKeys.conversations);
       }
     },
   });

@@ -1,5 +1,6 @@
 import type { CreateMovieBody, MovieStatus, UpdateMovieBody } from '@kinodost/contracts/schemas/movies';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { refetchAfterChange } from '../../../lib/live-query-update';
 import { filmDetailsKey } from '../../films/hooks/film-query';
 import { type CreateFilmEntryBody, createMovie } from '../api/create-movie';
 import { deleteMovie } from '../api/delete-movie';
@@ -41,11 +42,7 @@ export const useMovie = (id: string | undefined) => useQuery(movieQuery(id ?? ''
  */
 const useInvalidateMovies = () => {
   const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: moviesKey }),
-      client.invalidateQueries({ queryKey: filmDetailsKey }),
-    ]);
+  return () => Promise.all([refetchAfterChange(client, moviesKey), refetchAfterChange(client, filmDetailsKey)]);
 };
 
 export const useCreateMovie = () => {

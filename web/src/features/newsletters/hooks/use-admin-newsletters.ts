@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { refetchAfterChange } from '../../../lib/live-query-update';
 import { createNewsletter } from '../api/create-newsletter';
 import { deleteNewsletter } from '../api/delete-newsletter';
 import { listAllNewsletters } from '../api/list-all-newsletters';
@@ -17,7 +18,7 @@ export const useAdminNewsletterList = (page: number, limit: number) =>
 /** A change shows everywhere: the admin list, the public pages, the badge and the dropdown. */
 const useInvalidateAll = () => {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: newsletterKeys.all });
+  return () => refetchAfterChange(client, newsletterKeys.all);
 };
 
 export const useCreateNewsletter = () => {

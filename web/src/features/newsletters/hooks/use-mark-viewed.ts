@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { refetchAfterChange } from '../../../lib/live-query-update';
 import { markNewsletterViewed } from '../api/mark-newsletter-viewed';
 import { newsletterKeys } from './newsletter-keys';
 
@@ -10,6 +11,6 @@ export const useMarkViewedMutation = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => markNewsletterViewed(id),
-    onSettled: () => client.invalidateQueries({ queryKey: newsletterKeys.all }),
+    onSettled: () => refetchAfterChange(client, newsletterKeys.all),
   });
 };

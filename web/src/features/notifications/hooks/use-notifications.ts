@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { refetchAfterChange } from '../../../lib/live-query-update';
 import { getNotifications, getUnreadNotificationCount, markAllNotificationsRead } from '../api/notifications-api';
 
 /** Query keys of the notifications; `notification:new` invalidates them all. */
@@ -25,13 +26,13 @@ export function useNotifications() {
   });
   const markAll = useMutation({
     mutationFn: markAllNotificationsRead,
-    onSettled: () => client.invalidateQueries({ queryKey: notificationKeys.all }),
+    onSettled: () => refetchAfterChange(client, notificationKeys.all),
   });
   return {
     items: isLoggedIn ? (list.data?.data ?? []) : [],
     unreadCount: isLoggedIn ? (unread.data ?? 0) : 0,
     markAllRead: () => markAll.mutate(),
     isMarking: markAll.isPending,
-    refresh: () => void client.invalidateQueries({ queryKey: notificationKeys.all }),
+    refresh: () => void refetchAfterChange(client, notificationKeys.all),
   };
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { refetchAfterChange } from '../../../lib/live-query-update';
 import { toast } from '../../../lib/toast';
 import { friendKeys } from '../../friends/hooks/friend-keys';
 import { blockUser, listBlocks, unblockUser } from '../api/blocks';
@@ -26,10 +27,10 @@ export function useBlockActions() {
   const client = useQueryClient();
   const refresh = () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: blockKeys.all }),
-      client.invalidateQueries({ queryKey: friendKeys.all }),
-      client.invalidateQueries({ queryKey: ['movies'] }),
-      client.invalidateQueries({ queryKey: ['users'] }),
+      refetchAfterChange(client, blockKeys.all),
+      refetchAfterChange(client, friendKeys.all),
+      refetchAfterChange(client, ['movies']),
+      refetchAfterChange(client, ['users']),
     ]);
   const onError = (error: unknown) => toast.error(errorMessage(error));
   const block = useMutation({ mutationFn: blockUser, onSuccess: refresh, onError });
