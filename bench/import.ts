@@ -20,7 +20,7 @@ import * as schema from '../server/src/db/schema/index';
 import { films, users } from '../server/src/db/schema/index';
 import { parseImportFile } from '../server/src/features/imports/import-files';
 import * as repo from '../server/src/features/imports/imports.repository';
-import { IMPORT_BATCH } from '../server/src/features/imports/imports.service';
+import { IMPORT_BATCH, newEntry } from '../server/src/features/imports/imports.service';
 import { hashPassword } from '../server/src/lib/password';
 import { usernameKey } from '../server/src/lib/username';
 import { type Figure, round, writeResult } from './machine';
@@ -98,12 +98,7 @@ async function bareImport(csv: string): Promise<number> {
       filmOf.set(idx, id);
       unmatched.push({ title: item.title, year: item.year });
     }
-    const entries = batch.map((item, idx) => ({
-      filmId: filmOf.get(idx) as string,
-      status: item.status,
-      rating: item.rating,
-      watchedAt: item.watchedOn === null ? null : new Date(`${item.watchedOn}T12:00:00Z`),
-    }));
+    const entries = batch.map((item, idx) => newEntry(filmOf.get(idx) as string, item));
     await repo.insertEntries(db, job.id, ownerId, entries);
     await db.transaction((tx) =>
       repo.recordProgress(tx as unknown as Db, job.id, {

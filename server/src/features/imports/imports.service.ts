@@ -51,7 +51,8 @@ function changedEntry(entry: repo.EntryState, item: ImportItem): repo.EntryValue
   return same ? undefined : next;
 }
 
-const newEntry = (filmId: string, item: ImportItem): repo.EntryValues => ({
+/** The entry an item makes of a film its member holds no entry of. */
+export const newEntry = (filmId: string, item: ImportItem): repo.EntryValues => ({
   filmId,
   status: item.status,
   rating: item.rating,

@@ -26,6 +26,11 @@ export function applyNewMessage(client: QueryClient, message: Message, me: strin
     if (!first) return thread;
     return { ...thread, pages: [{ ...first, data: [message, ...first.data] }, ...rest] };
   });
+  refreshThreadSummaries(client);
+}
+
+/** The lists that summarise threads (the conversations, the unread count) are fetched again. */
+export function refreshThreadSummaries(client: QueryClient) {
   void refetchAfterChange(client, messageKeys.conversations);
   void refetchAfterChange(client, messageKeys.unread);
 }

@@ -1,9 +1,8 @@
 import type { SendMessageBody } from '@kinodost/contracts/schemas/messages';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { refetchAfterChange } from '../../../lib/live-query-update';
 import { getThread, getUnreadMessages, listConversations, markThreadRead, sendMessage } from '../api/messages-api';
-import { applyMyRead, applyNewMessage, messageKeys } from './message-keys';
+import { applyMyRead, applyNewMessage, messageKeys, refreshThreadSummaries } from './message-keys';
 
 export function useConversations() {
   const { isLoggedIn } = useAuth();
@@ -55,10 +54,7 @@ export function useMarkRead() {
     mutationFn: (userId: string) => markThreadRead(userId),
     onSuccess: (reply, friend) => {
       applyMyRead(client, friend);
-      if (reply.count > 0) {
-        void refetchAfterChange(client, messageKeys.unread);
-        void refetchAfterChange(client, messageKeys.conversations);
-      }
+      if (reply.count > 0) refreshThreadSummaries(client);
     },
   });
 }
