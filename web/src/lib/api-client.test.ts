@@ -284,6 +284,22 @@ describe('socialRequest (friend and newsletter calls)', () => {
     await expect(socialRequest('/friends')).rejects.toThrow(exactly('Bilinməyən xəta'));
   });
 
+  it('logs no failure for an error answer whose caller cancelled while its body came', async () => {
+    // As fetch does: the answer's headers have come, and aborting its signal errors the body.
+    fetchMock.mockImplementation(async (_url: string, init: RequestInit) => {
+      const body = new ReadableStream({
+        start: (stream) => init.signal?.addEventListener('abort', () => stream.error(init.signal?.reason)),
+      });
+      return new Response(body, { status: 409, headers: { 'content-type': 'application/json' } });
+    });
+    const controller = new AbortController();
+    const pending = rejectionOf(socialRequest('/friends/request/u1', { method: 'POST', signal: controller.signal }));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    controller.abort(new DOMException('unmounted', 'AbortError'));
+    expect(await pending).toBeInstanceOf(Error);
+    expect(console.error).not.toHaveBeenCalled();
+  });
+
   it("no response gives 'Server əlçatan deyil'", async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(socialRequest('/friends')).rejects.toThrow(exactly('Server əlçatan deyil'));

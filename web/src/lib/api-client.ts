@@ -361,7 +361,7 @@ export async function socialRequest<T>(path: string, options: Omit<RequestOption
         stringField(body, 'error') ?? stringField(body, 'message') ?? azShell.errors.unknown,
         response.status,
       );
-      console.error(`[api] ${label} failed:`, failure);
+      logFailure(label, failure, options.signal);
       throw failure;
     }
 
