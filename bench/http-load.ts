@@ -2,6 +2,7 @@
 // the server it measures. It takes one LoadSpec over IPC, runs autocannon and sends back the
 // summary. Paths, tokens and bodies rotate request by request, so many members are exercised.
 import autocannon from 'autocannon';
+import { decodeFromCompressedBase64, encodeIntoCompressedBase64 } from 'hdr-histogram-js';
 
 export interface LoadSpec {
   url: string;
@@ -32,6 +33,47 @@ export interface LoadResult {
   timeouts: number;
   /** With countHeader: how many answers carried each value of it. */
   headerCounts?: Record<string, number>;
+  /**
+   * The latency (ms) of every 2xx answer, autocannon's HdrHistogram compressed in base64: slices
+   * of a load merge into one exactly (combineSlices). Left out of the result files (machine.ts).
+   */
+  histogram: string;
+}
+
+/** p50, p90, p99 and max (ms) of a latency histogram, as autocannon reports them. */
+export function latencyOf(histogram: string): Pick<LoadResult, 'p50' | 'p90' | 'p99' | 'max'> {
+  const h = decodeFromCompressedBase64(histogram);
+  try {
+    const at = (percentile: number) => h.getValueAtPercentile(percentile);
+    return { p50: at(50), p90: at(90), p99: at(99), max: h.maxValue };
+  } finally {
+    h.destroy();
+  }
+}
+
+/** One histogram of all the latencies of `histograms`. */
+export function mergeHistograms(histograms: string[]): string {
+  const [first, ...rest] = histograms.map((b) => decodeFromCompressedBase64(b));
+  if (!first) throw new Error('no histogram to merge');
+  for (const h of rest) {
+    first.add(h);
+    h.destroy();
+  }
+  try {
+    return encodeIntoCompressedBase64(first);
+  } finally {
+    first.destroy();
+  }
+}
+
+/** What autocannon answers with `skipAggregateResult` (its run.js), as far as it is read here. */
+interface RawResult {
+  latencies: string;
+  totalCompletedRequests: number;
+  samples: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
 }
 
 export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
@@ -44,7 +86,9 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
         headerCounts[value] = (headerCounts[value] ?? 0) + 1;
       }
     : undefined;
-  const result = await autocannon({
+  // The run's own histograms, not their summary: the latencies come back whole (`histogram`).
+  const result = (await autocannon({
+    skipAggregateResult: true,
     url: spec.url,
     connections: spec.connections,
     duration: spec.duration,
@@ -71,14 +115,13 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
         ...(onResponse ? { onResponse } : {}),
       },
     ],
-  });
+  })) as unknown as RawResult;
   return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p90: result.latency.p90,
-    p99: result.latency.p99,
-    max: result.latency.max,
-    requests: result.requests.total,
+    // autocannon's own average: answers a second over the run's one-second samples.
+    rps: result.totalCompletedRequests / Math.max(1, result.samples),
+    ...latencyOf(result.latencies),
+    histogram: result.latencies,
+    requests: result.totalCompletedRequests,
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,

@@ -56,7 +56,8 @@ export async function writeResult(name: string, data: Record<string, unknown>, f
   const m = machine();
   await writeFile(
     path.join(resultsDir, `${name}.json`),
-    `${JSON.stringify({ benchmark: name, machine: m, figures, ...data }, null, 2)}\n`,
+    // A load's latency histogram (LoadResult) is base64 for merging slices, not for reading.
+    `${JSON.stringify({ benchmark: name, machine: m, figures, ...data }, (key, value) => (key === 'histogram' ? undefined : value), 2)}\n`,
   );
   await writeFile(
     path.join(resultsDir, `${name}.md`),

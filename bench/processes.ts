@@ -4,7 +4,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import type { LoadResult, LoadSpec } from './http-load';
+import { type LoadResult, type LoadSpec, latencyOf, mergeHistograms } from './http-load';
 
 /** A TCP port of 127.0.0.1 that was free a moment ago. */
 export function freePort(): Promise<number> {
@@ -35,6 +35,27 @@ export function runLoad(spec: LoadSpec): Promise<LoadResult> {
     child.send(spec);
   });
 }
+
+/**
+ * Several slices as one: mean req/s, and the latencies of all their requests together (their
+ * histograms merged), so that one slice's pause weighs as its share of the requests.
+ */
+export const combineSlices = (rs: LoadResult[]): LoadResult => {
+  const histogram = mergeHistograms(rs.map((r) => r.histogram));
+  return {
+    rps: rs.reduce((a, r) => a + r.rps, 0) / rs.length,
+    ...latencyOf(histogram),
+    histogram,
+    requests: rs.reduce((a, r) => a + r.requests, 0),
+    non2xx: rs.reduce((a, r) => a + r.non2xx, 0),
+    errors: rs.reduce((a, r) => a + r.errors, 0),
+    timeouts: rs.reduce((a, r) => a + r.timeouts, 0),
+    headerCounts: rs.reduce<Record<string, number>>((all, r) => {
+      for (const [k, v] of Object.entries(r.headerCounts ?? {})) all[k] = (all[k] ?? 0) + v;
+      return all;
+    }, {}),
+  };
+};
 
 /** Stops a server the bench started: SIGTERM, SIGKILL after 15 s; resolves once it has exited. */
 export function stopProcess(child: ChildProcess): Promise<void> {
