@@ -9,7 +9,8 @@
 // - The conversation list (GET /api/messages) of a member with 500 conversations at 50
 //   connections, against a bare route running the same SQL through a pg pool (reference-servers
 //   `reads`, /conversations/:id; goal at least 0.75, p99 at most 1.5× its p99), with the
-//   one-SELECT reference beside it.
+//   one-SELECT reference beside it: the three in turn, in slices (BENCH_ROUNDS, default 3),
+//   once the pairs' sockets have closed.
 //   npm run bench:messages   (BENCH_MSG_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/kinodost_bench_msg;
 //                             BENCH_PAIRS, BENCH_DURATION)
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -22,8 +23,9 @@ import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { migrate } from '../server/src/db/migrate';
 import { openPostgres } from '../server/src/db/postgres';
+import type { LoadSpec } from './http-load';
 import { round, writeResult } from './machine';
-import { freePort, runLoad } from './processes';
+import { freePort, inTurn, stopProcess } from './processes';
 
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 2000);
 /** Members coming online, once on an idle server and once more during the messages. */
@@ -32,6 +34,8 @@ const SAMPLES = 100;
 const WARM_UP = 200;
 const CONVERSATIONS = 500;
 const ROUNDS = 2;
+/** Slices of the conversation list and of each of its references, taken in turn (BENCH_ROUNDS). */
+const LIST_ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 /** Messages sent per second overall: a busy evening, not a flood (each sender stays under 30 a minute). */
 const RATE = Number(process.env.BENCH_MSG_RATE ?? 100);
 /** Sends waiting for their answer at most: past this the pace waits for the server (a slow machine). */
@@ -109,10 +113,10 @@ async function prepareDatabase() {
 }
 
 /**
- * Waits until the server has handled the pair members' connects since `since` (at most 2
- * minutes): each one touches the member's last seen after its presence announcement. Until then
- * a storm of 4,000 announcements holds the app's pool, and a figure taken meanwhile would measure
- * it. Answers how many were handled.
+ * Waits until the server has handled the pair members' connects, or their disconnects, since
+ * `since` (at most 2 minutes): each one touches the member's last seen with its presence
+ * announcement. Until then a storm of 4,000 announcements holds the app's pool, and a figure
+ * taken meanwhile would measure it. Answers how many were handled.
  */
 async function settled(members: string[], since: Date) {
   const c = new pg.Client({ connectionString: url });
@@ -154,6 +158,17 @@ async function start(
     await pause(100);
   }
   throw new Error(`did not start:\n${out}`);
+}
+
+/** A reference server of reference-servers.ts on the bench's database, and its address. */
+async function startReference(kind: 'reads' | 'select') {
+  const port = await freePort();
+  const { child } = await start(
+    ['--import', import.meta.resolve('tsx'), path.join(here, 'reference-servers.ts'), kind],
+    { DATABASE_URL: url, PORT: String(port), JWT_SECRET: secret },
+    /ready/,
+  );
+  return { child, base: `http://127.0.0.1:${port}` };
 }
 
 async function main() {
@@ -306,46 +321,41 @@ async function main() {
     .sort((a, b) => a - b);
   const presence = onlineSeen.sort((a, b) => a - b);
 
-  // The list is read while the 4,000 sockets stay connected (idle): closing them first would
-  // start 4,000 offline announcements that hold the pool for tens of seconds.
-  console.log(`conversation list of a member with ${CONVERSATIONS} conversations, 50 connections…`);
-  const list = await runLoad({
-    url: base,
-    connections: 50,
-    duration: DURATION,
-    method: 'GET',
-    paths: ['/api/messages'],
-    tokens: [token(heavy)],
-  });
+  // The list and its references are read in turn, in slices, once the pairs' sockets have closed
+  // and the server has announced each member offline: meanwhile 4,000 announcements hold its
+  // pool, and idle sockets' pings (every 25 s, in bursts) would fall in one slice or another.
   closingAll = true;
+  const closing = new Date();
   for (const s of sockets) s.close();
-  app.child.kill('SIGTERM');
-  await new Promise((r) => app.child.once('exit', r));
-  /** A reference server of reference-servers.ts, loaded at 50 connections over `paths`. */
-  const referenceRun = async (kind: string, paths: string[]) => {
-    const refPort = await freePort();
-    const ref = await start(
-      ['--import', import.meta.resolve('tsx'), path.join(here, 'reference-servers.ts'), kind],
-      { DATABASE_URL: url, PORT: String(refPort), JWT_SECRET: secret },
-      /ready/,
-    );
-    const result = await runLoad({
-      url: `http://127.0.0.1:${refPort}`,
-      connections: 50,
-      duration: DURATION,
-      method: 'GET',
-      paths,
-      tokens: [],
-    });
-    ref.child.kill('SIGTERM');
-    await new Promise((r) => ref.child.once('exit', r));
-    return result;
-  };
-  const sameSql = await referenceRun('reads', [`/conversations/${heavy}`]);
-  const reference = await referenceRun(
-    'select',
-    ids.slice(0, 1000).map((id) => `/user/${id}`),
+  const offline = await settled(members, closing);
+  console.log(
+    `conversation list of a member with ${CONVERSATIONS} conversations, 50 connections, in turn with its references…`,
   );
+  const sameSqlRoute = await startReference('reads');
+  const selectRoute = await startReference('select');
+  const specs = (duration: number): [LoadSpec, LoadSpec, LoadSpec] => [
+    { url: base, connections: 50, duration, method: 'GET', paths: ['/api/messages'], tokens: [token(heavy)] },
+    {
+      url: sameSqlRoute.base,
+      connections: 50,
+      duration,
+      method: 'GET',
+      paths: [`/conversations/${heavy}`],
+      tokens: [],
+    },
+    {
+      url: selectRoute.base,
+      connections: 50,
+      duration,
+      method: 'GET',
+      paths: ids.slice(0, 1000).map((id) => `/user/${id}`),
+      tokens: [],
+    },
+  ];
+  // Unmeasured: each pool's connections and each route's first plans.
+  await inTurn(specs(1), 1);
+  const [list, sameSql, reference] = await inTurn(specs(Math.max(1, Math.round(DURATION / LIST_ROUNDS))), LIST_ROUNDS);
+  for (const server of [app, sameSqlRoute, selectRoute]) await stopProcess(server.child);
   await rm(dataDir, { recursive: true, force: true });
 
   const deliveryP50 = quantile(delivery, 0.5);
@@ -363,6 +373,7 @@ async function main() {
     pairs: PAIRS,
     sockets: PAIRS * 2,
     sockets_settled_after_connect: connected,
+    sockets_settled_after_close: offline,
     sockets_dropped: dropped,
     warm_up_sends: WARM_UP,
     messages_sent: sentAt.size,

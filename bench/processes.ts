@@ -57,6 +57,20 @@ export const combineSlices = (rs: LoadResult[]): LoadResult => {
   };
 };
 
+/**
+ * Loads taken in turn, a slice of each a round for `rounds` rounds, each one's slices combined:
+ * load that drifts on a shared machine then weighs on all of them alike, and ratios between them
+ * mean something. Each spec's duration is one slice's.
+ */
+export async function inTurn<T extends LoadSpec[]>(
+  specs: [...T],
+  rounds: number,
+): Promise<{ [K in keyof T]: LoadResult }> {
+  const slices: LoadResult[][] = specs.map(() => []);
+  for (let k = 0; k < rounds; k++) for (const [i, spec] of specs.entries()) slices[i]?.push(await runLoad(spec));
+  return slices.map(combineSlices) as { [K in keyof T]: LoadResult };
+}
+
 /** Stops a server the bench started: SIGTERM, SIGKILL after 15 s; resolves once it has exited. */
 export function stopProcess(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
