@@ -2,7 +2,7 @@
 // the server it measures. It takes one LoadSpec over IPC, runs autocannon and sends back the
 // summary. Paths, tokens and bodies rotate request by request, so many members are exercised.
 import autocannon from 'autocannon';
-import { decodeFromCompressedBase64, encodeIntoCompressedBase64 } from 'hdr-histogram-js';
+import { latencyOf } from './latency';
 
 export interface LoadSpec {
   url: string;
@@ -38,32 +38,6 @@ export interface LoadResult {
    * of a load merge into one exactly (combineSlices). Left out of the result files (machine.ts).
    */
   histogram: string;
-}
-
-/** p50, p90, p99 and max (ms) of a latency histogram, as autocannon reports them. */
-export function latencyOf(histogram: string): Pick<LoadResult, 'p50' | 'p90' | 'p99' | 'max'> {
-  const h = decodeFromCompressedBase64(histogram);
-  try {
-    const at = (percentile: number) => h.getValueAtPercentile(percentile);
-    return { p50: at(50), p90: at(90), p99: at(99), max: h.maxValue };
-  } finally {
-    h.destroy();
-  }
-}
-
-/** One histogram of all the latencies of `histograms`. */
-export function mergeHistograms(histograms: string[]): string {
-  const [first, ...rest] = histograms.map((b) => decodeFromCompressedBase64(b));
-  if (!first) throw new Error('no histogram to merge');
-  for (const h of rest) {
-    first.add(h);
-    h.destroy();
-  }
-  try {
-    return encodeIntoCompressedBase64(first);
-  } finally {
-    first.destroy();
-  }
 }
 
 /** What autocannon answers with `skipAggregateResult` (its run.js), as far as it is read here. */

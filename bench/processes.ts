@@ -4,7 +4,8 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { type LoadResult, type LoadSpec, latencyOf, mergeHistograms } from './http-load';
+import type { LoadResult, LoadSpec } from './http-load';
+import { latencyOf, mergeHistograms } from './latency';
 
 /** A TCP port of 127.0.0.1 that was free a moment ago. */
 export function freePort(): Promise<number> {
