@@ -32,7 +32,7 @@ import {
 } from './generate';
 import type { LoadResult, LoadSpec } from './http-load';
 import { type Figure, round, writeResult } from './machine';
-import { combineSlices, expectOk, freePort, runLoad, stopProcess } from './processes';
+import { expectOk, freePort, inTurn, runLoad, stopProcess } from './processes';
 import { rssMiB, sampleRss } from './rss';
 import { distinctSearchQueries } from './search-queries';
 
@@ -213,14 +213,10 @@ async function paired(
     }
     for (const ref of refs) await load({ ...ref, connections: CONNECTIONS, duration: Math.min(WARMUP, 1) });
   }
-  const a: LoadResult[] = [];
-  const b: LoadResult[][] = refs.map(() => []);
-  for (let k = 0; k < ROUNDS; k++) {
-    for (const [j, ref] of refs.entries())
-      b[j]?.push(await load({ ...ref, connections: CONNECTIONS, duration: slice }));
-    a.push(await load({ ...spec, connections: CONNECTIONS, duration: slice }));
-  }
-  return { res: combineSlices(a), refs: b.map(combineSlices) };
+  // The references first in each round, then the read.
+  const sliced = (s: Spec): LoadSpec => ({ ...s, connections: CONNECTIONS, duration: slice });
+  const results = await inTurn([...refs, spec].map(sliced), ROUNDS, load);
+  return { res: results[refs.length] as LoadResult, refs: results.slice(0, refs.length) };
 }
 
 /** Checks a request answers 200 before loading it, so a wrong path cannot pass as a fast 404. */

@@ -333,25 +333,24 @@ async function main() {
   );
   const sameSqlRoute = await startReference('reads');
   const selectRoute = await startReference('select');
-  const specs = (duration: number): [LoadSpec, LoadSpec, LoadSpec] => [
-    { url: base, connections: 50, duration, method: 'GET', paths: ['/api/messages'], tokens: [token(heavy)] },
-    {
-      url: sameSqlRoute.base,
+  const specs = (duration: number): [LoadSpec, LoadSpec, LoadSpec] => {
+    const get = (url: string, paths: string[], tokens: string[] = []): LoadSpec => ({
+      url,
       connections: 50,
       duration,
       method: 'GET',
-      paths: [`/conversations/${heavy}`],
-      tokens: [],
-    },
-    {
-      url: selectRoute.base,
-      connections: 50,
-      duration,
-      method: 'GET',
-      paths: ids.slice(0, 1000).map((id) => `/user/${id}`),
-      tokens: [],
-    },
-  ];
+      paths,
+      tokens,
+    });
+    return [
+      get(base, ['/api/messages'], [token(heavy)]),
+      get(sameSqlRoute.base, [`/conversations/${heavy}`]),
+      get(
+        selectRoute.base,
+        ids.slice(0, 1000).map((id) => `/user/${id}`),
+      ),
+    ];
+  };
   // Unmeasured: each pool's connections and each route's first plans.
   await inTurn(specs(1), 1);
   const [list, sameSql, reference] = await inTurn(specs(Math.max(1, Math.round(DURATION / LIST_ROUNDS))), LIST_ROUNDS);

@@ -41,7 +41,7 @@ export function runLoad(spec: LoadSpec): Promise<LoadResult> {
  * Several slices as one: mean req/s, and the latencies of all their requests together (their
  * histograms merged), so that one slice's pause weighs as its share of the requests.
  */
-export const combineSlices = (rs: LoadResult[]): LoadResult => {
+const combineSlices = (rs: LoadResult[]): LoadResult => {
   const histogram = mergeHistograms(rs.map((r) => r.histogram));
   return {
     rps: rs.reduce((a, r) => a + r.rps, 0) / rs.length,
@@ -61,14 +61,16 @@ export const combineSlices = (rs: LoadResult[]): LoadResult => {
 /**
  * Loads taken in turn, a slice of each a round for `rounds` rounds, each one's slices combined:
  * load that drifts on a shared machine then weighs on all of them alike, and ratios between them
- * mean something. Each spec's duration is one slice's.
+ * mean something. Each spec's duration is one slice's; `run` takes one slice (runLoad, or a
+ * bench's own wrapper of it).
  */
 export async function inTurn<T extends LoadSpec[]>(
   specs: [...T],
   rounds: number,
+  run: (spec: LoadSpec) => Promise<LoadResult> = runLoad,
 ): Promise<{ [K in keyof T]: LoadResult }> {
   const slices: LoadResult[][] = specs.map(() => []);
-  for (let k = 0; k < rounds; k++) for (const [i, spec] of specs.entries()) slices[i]?.push(await runLoad(spec));
+  for (let k = 0; k < rounds; k++) for (const [i, spec] of specs.entries()) slices[i]?.push(await run(spec));
   return slices.map(combineSlices) as { [K in keyof T]: LoadResult };
 }
 
