@@ -383,3 +383,35 @@ describe('Idempotency-Key on POST (docs/reliability.md "Rolling restart")', () =
     expect(newIdempotencyKey()).toMatch(UUID);
   });
 });
+
+describe('each request sent from a task of its own (scheduler.yield)', () => {
+  it.each([
+    ['apiRequest', () => apiRequest('/movies')],
+    ['socialRequest', () => socialRequest('/friends')],
+  ])('%s calls fetch only once the browser has had its turn', async (_name, send) => {
+    let turn: () => void = () => {};
+    const yieldMock = vi.fn(() => new Promise<void>((resolve) => (turn = resolve)));
+    vi.stubGlobal('scheduler', { yield: yieldMock });
+    fetchMock.mockResolvedValue(json({ items: [] }));
+    const pending = send();
+    await Promise.resolve();
+    expect(yieldMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock).not.toHaveBeenCalled();
+    turn();
+    await expect(pending).resolves.toEqual({ items: [] });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not send a request its caller cancelled while it waited for its turn', async () => {
+    let turn: () => void = () => {};
+    vi.stubGlobal('scheduler', { yield: () => new Promise<void>((resolve) => (turn = resolve)) });
+    const controller = new AbortController();
+    const pending = apiRequest('/movies', { signal: controller.signal });
+    const reason = new DOMException('gone', 'AbortError');
+    controller.abort(reason);
+    turn();
+    expect(await rejectionOf(pending)).toBe(reason);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(console.error).not.toHaveBeenCalled();
+  });
+});

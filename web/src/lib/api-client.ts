@@ -3,6 +3,7 @@ import { paths } from '../config/paths';
 import { azShell } from '../i18n/az-shell';
 import { noteAnswer, noteRequestSent } from './first-request-time';
 import { getToken, removeToken } from './storage';
+import { yieldToMain } from './yield-to-main';
 
 /**
  * The HTTP client of docs/product.md#error-texts. Two families with different error rules:
@@ -146,6 +147,12 @@ const withTimeout = async <T>(outer: AbortSignal | undefined, work: (signal: Abo
  * first try or answers it again; it is not done twice.
  */
 const fetchWithRetry = async (url: string, init: RequestInit): Promise<Response> => {
+  // A screen's effects start all their queries at once, and each fetch() call holds the main thread
+  // for a moment: sent from a task each, they no longer add up to one long task after the commit
+  // (docs/benchmarks.md, "Requests sent from tasks of their own").
+  await yieldToMain();
+  // Cancelled while it waited for its turn (its query unmounted): it is not sent at all.
+  init.signal?.throwIfAborted();
   noteRequestSent();
   let response: Response;
   try {
