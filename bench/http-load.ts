@@ -90,6 +90,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
       },
     ],
   })) as unknown as RawResult;
+  if (spec.method === 'GET') await drain(spec, n);
   return {
     // autocannon's own average: answers a second over the run's one-second samples.
     rps: result.totalCompletedRequests / Math.max(1, result.samples),
@@ -101,6 +102,26 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     timeouts: result.timeouts,
     ...(counted ? { headerCounts } : {}),
   };
+}
+
+/**
+ * autocannon ends a load by closing its connections, but the requests they had in flight (one per
+ * connection) stay queued in the server, behind its database pool. On a slow route (the
+ * 500-conversation list: about 30 ms of work each) they held the server and PostgreSQL for up to a
+ * second after the load, and the next slice, the reference's or the app's, began with its first
+ * requests waiting 0.5-1.4 s behind them. One more request, the load's next, is queued after them
+ * and answers once they are done; the next slice starts then. Reads only: a write would add a row
+ * (docs/benchmarks.md, "Requests left in flight").
+ */
+async function drain(spec: LoadSpec, i: number): Promise<void> {
+  const token = spec.tokens.length ? spec.tokens[i % spec.tokens.length] : undefined;
+  const headers = { ...spec.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  const url = new URL(spec.paths[i % spec.paths.length] as string, spec.url);
+  try {
+    await (await fetch(url, { headers, signal: AbortSignal.timeout(30_000) })).arrayBuffer();
+  } catch {
+    // A server that does not answer shows in the next load's errors; this one only waits.
+  }
 }
 
 if (process.send) {
