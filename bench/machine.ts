@@ -51,13 +51,18 @@ export interface Figure {
 
 export const resultsDir = path.join(import.meta.dirname, 'results');
 
+/** A load's latency histogram (LoadResult) is base64 for merging slices, not for reading: left out. */
+const withoutHistograms = (key: string, value: unknown) => (key === 'histogram' ? undefined : value);
+
+/** `data` as JSON for a person to read: what the result file holds of it. */
+export const readable = (data: unknown): string => JSON.stringify(data, withoutHistograms, 2);
+
 /** Writes results/<name>.json (with the machine and the summary figures) and results/<name>.md. */
 export async function writeResult(name: string, data: Record<string, unknown>, figures: Figure[], markdown: string) {
   const m = machine();
   await writeFile(
     path.join(resultsDir, `${name}.json`),
-    // A load's latency histogram (LoadResult) is base64 for merging slices, not for reading.
-    `${JSON.stringify({ benchmark: name, machine: m, figures, ...data }, (key, value) => (key === 'histogram' ? undefined : value), 2)}\n`,
+    `${readable({ benchmark: name, machine: m, figures, ...data })}\n`,
   );
   await writeFile(
     path.join(resultsDir, `${name}.md`),

@@ -24,7 +24,7 @@ import { io, type Socket } from 'socket.io-client';
 import { migrate } from '../server/src/db/migrate';
 import { openPostgres } from '../server/src/db/postgres';
 import type { LoadSpec } from './http-load';
-import { round, writeResult } from './machine';
+import { readable, round, writeResult } from './machine';
 import { freePort, inTurn, stopProcess } from './processes';
 
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 2000);
@@ -397,7 +397,7 @@ async function main() {
     one_select_reference: reference,
     conversation_list_rps_ratio_to_select: round(selectRatio, 3),
   };
-  console.log(data);
+  console.log(readable(data));
   await writeResult(
     'messages',
     data,
