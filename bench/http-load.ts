@@ -50,6 +50,16 @@ interface RawResult {
   timeouts: number;
 }
 
+/** The `i`th request of a load: its path, token and body in their rotations. */
+function requestAt(spec: LoadSpec, i: number): { path: string; headers: Record<string, string>; body?: string } {
+  const headers: Record<string, string> = { ...spec.headers };
+  const token = spec.tokens.length ? spec.tokens[i % spec.tokens.length] : undefined;
+  if (token) headers.authorization = `Bearer ${token}`;
+  const body = spec.bodies?.[i % spec.bodies.length];
+  if (body) headers['content-type'] = 'application/json';
+  return { path: spec.paths[i % spec.paths.length] as string, headers, body };
+}
+
 export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   let n = spec.start ?? 0;
   const counted = spec.countHeader?.toLowerCase();
@@ -71,17 +81,12 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
       {
         method: spec.method,
         setupRequest: (req) => {
-          const i = n++;
-          const headers = { ...req.headers, ...spec.headers } as Record<string, string>;
-          const token = spec.tokens.length ? spec.tokens[i % spec.tokens.length] : undefined;
-          if (token) headers.authorization = `Bearer ${token}`;
-          const body = spec.bodies?.[i % spec.bodies.length];
-          if (body) headers['content-type'] = 'application/json';
+          const { path, headers, body } = requestAt(spec, n++);
           // The request setupRequest answers is the one whose response is recorded: it carries onResponse.
           return {
             ...req,
-            path: spec.paths[i % spec.paths.length] as string,
-            headers,
+            path,
+            headers: { ...req.headers, ...headers },
             body,
             ...(onResponse ? { onResponse } : {}),
           };
@@ -114,11 +119,9 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
  * (docs/benchmarks.md, "Requests left in flight").
  */
 async function drain(spec: LoadSpec, i: number): Promise<void> {
-  const token = spec.tokens.length ? spec.tokens[i % spec.tokens.length] : undefined;
-  const headers = { ...spec.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) };
-  const url = new URL(spec.paths[i % spec.paths.length] as string, spec.url);
+  const { path, headers } = requestAt(spec, i);
   try {
-    await (await fetch(url, { headers, signal: AbortSignal.timeout(30_000) })).arrayBuffer();
+    await (await fetch(new URL(path, spec.url), { headers, signal: AbortSignal.timeout(30_000) })).arrayBuffer();
   } catch {
     // A server that does not answer shows in the next load's errors; this one only waits.
   }
