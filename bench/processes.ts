@@ -47,6 +47,7 @@ const combineSlices = (rs: LoadResult[]): LoadResult => {
     rps: rs.reduce((a, r) => a + r.rps, 0) / rs.length,
     ...latencyOf(histogram),
     histogram,
+    firstAnswers: rs.reduce((a, r) => a + r.firstAnswers, 0),
     requests: rs.reduce((a, r) => a + r.requests, 0),
     non2xx: rs.reduce((a, r) => a + r.non2xx, 0),
     errors: rs.reduce((a, r) => a + r.errors, 0),
