@@ -73,14 +73,10 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
         headerCounts[value] = (headerCounts[value] ?? 0) + 1;
       }
     : undefined;
-  // Latencies as autocannon records them (2xx only, 1 ms to 10 s, five digits), but for each
-  // connection's first answer. A slice opens its 50 connections at once, and Node (libuv 1.45 and
-  // later, libuv pull request 3696) accepts one connection per turn of its event loop: on a route
-  // whose turns are long (each handles several large answers) the last connections waited up to
-  // the whole slice to be accepted, the reference's as much as the app's, and their first
-  // requests were the figure's p99. Behind nginx (README) the app's connections are kept alive;
-  // the figures measure requests on open connections (docs/benchmarks.md, "Connections opened at
-  // once").
+  // Latencies as autocannon records them (2xx only, 1 ms to 10 s, five digits), except each
+  // connection's first answer: Node accepts one new connection per turn of its event loop, so on a
+  // busy server the first requests of a slice's last connections waited to be accepted, not served
+  // (docs/benchmarks.md, "Connections opened at once").
   const latencies = build({
     lowestDiscernibleValue: 1,
     highestTrackableValue: 10_000,
