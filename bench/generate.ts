@@ -148,7 +148,14 @@ async function withoutIndexes(s: Session, table: string): Promise<() => Promise<
   };
 }
 
-async function load(s: Session, scale: Scale, opts: { bigSlices: boolean }) {
+/**
+ * Fills the tables. Given two sessions (PostgreSQL), the tables that read none of each other
+ * load at once, a chain of them on each session, so that both cores work: the films and then
+ * the friendships beside the movies and then the comments and newsletters. Given one (PGlite,
+ * one connection), the same chains run in turn.
+ */
+async function load(sessions: [Session] | [Session, Session], scale: Scale, opts: { bigSlices: boolean }) {
+  const [s, t = s] = sessions;
   const films = await loadDemoFilms();
   const N = scale.members;
   const slice = opts.bigSlices ? 100_000 : 25_000;
@@ -156,9 +163,15 @@ async function load(s: Session, scale: Scale, opts: { bigSlices: boolean }) {
   const hash = await hashPassword(BENCH_PASSWORD);
   // Foreign keys and the search-word trigger are skipped for the load (ids are correct by
   // construction; the word dictionary is filled once below from the same definition).
-  await s.query(`set session_replication_role = replica`);
+  for (const session of new Set([s, t])) await session.query(`set session_replication_role = replica`);
+  const both = async (first: () => Promise<void>, second: () => Promise<void>) => {
+    if (t === s) {
+      await first();
+      await second();
+    } else await Promise.all([first(), second()]);
+  };
 
-  let rebuild = await withoutIndexes(s, 'users');
+  const rebuild = await withoutIndexes(s, 'users');
   await inSlices('members', N, slice, (from, to) =>
     s.query(
       `insert into users (id, username, email, password_hash, is_admin, last_seen_at, created_at, updated_at)
@@ -183,55 +196,136 @@ async function load(s: Session, scale: Scale, opts: { bigSlices: boolean }) {
     `((((${g}) % $N::int) - (1 + ((${g}) / $N::int) * $STEP::int)) % $N::int + $N::int) % $N::int`;
   const bind = (sqlText: string, first: number) =>
     sqlText.replaceAll('$N', () => `$${first}`).replaceAll('$STEP', () => `$${first + 1}`);
-  rebuild = await withoutIndexes(s, 'films');
-  await inSlices('films', scale.movies, slice, (from, to) =>
-    s.query(
-      `insert into films (id, title, year, genres, directors, source, created_at, updated_at)
-       select md5('f' || g)::uuid,
-              ($1::text[])[1 + g % array_length($1::text[], 1)] || ' ' || ($2::text[])[1 + (g / 7) % array_length($2::text[], 1)],
-              1950 + g % 75,
-              array[($3::text[])[1 + g % array_length($3::text[], 1)]],
-              array[($4::text[])[1 + (g / 3) % array_length($4::text[], 1)]],
-              'member', now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
-       from generate_series($5::int, $6::int) g`,
-      [films.map((f) => f.title), AZ_WORDS, GENRES, films.map((f) => f.director ?? 'Naməlum rejissor'), from, to],
-    ),
-  );
-  await rebuild();
-  rebuild = await withoutIndexes(s, 'movies');
-  // Titles mix a real film title with an Azerbaijani word; ten movies per member on average.
-  await inSlices('movies', scale.movies, slice, (from, to) =>
-    s.query(
-      bind(
-        `insert into movies (id, owner_id, film_id, title, year, genres, director, status, rating, watched_at, created_at, updated_at)
-       select md5('m' || g)::uuid,
-              md5('u' || (g % $1::int))::uuid,
-              md5('f' || f)::uuid,
-              ($2::text[])[1 + f % array_length($2::text[], 1)] || ' ' || ($3::text[])[1 + (f / 7) % array_length($3::text[], 1)],
-              1950 + f % 75,
-              array[($4::text[])[1 + f % array_length($4::text[], 1)]],
-              ($5::text[])[1 + (f / 3) % array_length($5::text[], 1)],
-              case when g % 3 = 0 then 'watchlist' else 'watched' end,
-              case when g % 3 = 0 then null else 1 + g % 10 end,
-              case when g % 3 = 0 then null else now() - (g || ' seconds')::interval end,
-              now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
-       from generate_series($6::int, $7::int) g, lateral (select ${filmOf('g')} as f) film`,
-        8,
+  const loadFilms = async (s: Session) => {
+    const rebuild = await withoutIndexes(s, 'films');
+    await inSlices('films', scale.movies, slice, (from, to) =>
+      s.query(
+        `insert into films (id, title, year, genres, directors, source, created_at, updated_at)
+         select md5('f' || g)::uuid,
+                ($1::text[])[1 + g % array_length($1::text[], 1)] || ' ' || ($2::text[])[1 + (g / 7) % array_length($2::text[], 1)],
+                1950 + g % 75,
+                array[($3::text[])[1 + g % array_length($3::text[], 1)]],
+                array[($4::text[])[1 + (g / 3) % array_length($4::text[], 1)]],
+                'member', now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
+         from generate_series($5::int, $6::int) g`,
+        [films.map((f) => f.title), AZ_WORDS, GENRES, films.map((f) => f.director ?? 'Naməlum rejissor'), from, to],
       ),
-      [
-        N,
-        films.map((f) => f.title),
-        AZ_WORDS,
-        GENRES,
-        films.map((f) => f.director ?? 'Naməlum rejissor'),
-        from,
-        to,
-        N,
-        step,
-      ],
-    ),
+    );
+    await rebuild();
+  };
+  const loadMovies = async (s: Session) => {
+    const rebuild = await withoutIndexes(s, 'movies');
+    // Titles mix a real film title with an Azerbaijani word; ten movies per member on average.
+    await inSlices('movies', scale.movies, slice, (from, to) =>
+      s.query(
+        bind(
+          `insert into movies (id, owner_id, film_id, title, year, genres, director, status, rating, watched_at, created_at, updated_at)
+         select md5('m' || g)::uuid,
+                md5('u' || (g % $1::int))::uuid,
+                md5('f' || f)::uuid,
+                ($2::text[])[1 + f % array_length($2::text[], 1)] || ' ' || ($3::text[])[1 + (f / 7) % array_length($3::text[], 1)],
+                1950 + f % 75,
+                array[($4::text[])[1 + f % array_length($4::text[], 1)]],
+                ($5::text[])[1 + (f / 3) % array_length($5::text[], 1)],
+                case when g % 3 = 0 then 'watchlist' else 'watched' end,
+                case when g % 3 = 0 then null else 1 + g % 10 end,
+                case when g % 3 = 0 then null else now() - (g || ' seconds')::interval end,
+                now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
+         from generate_series($6::int, $7::int) g, lateral (select ${filmOf('g')} as f) film`,
+          8,
+        ),
+        [
+          N,
+          films.map((f) => f.title),
+          AZ_WORDS,
+          GENRES,
+          films.map((f) => f.director ?? 'Naməlum rejissor'),
+          from,
+          to,
+          N,
+          step,
+        ],
+      ),
+    );
+    await rebuild();
+  };
+  const loadFriendships = async (s: Session) => {
+    // Member g starts a friendship with g + d_k for STARTED_PER_MEMBER distinct offsets d_k below
+    // N/2, so no unordered pair repeats: each member has 2 × STARTED_PER_MEMBER relations, most
+    // accepted, the rest pending requests both ways.
+    const rebuild = await withoutIndexes(s, 'friendships');
+    for (let k = 0; k < STARTED_PER_MEMBER; k++) {
+      const accepted = k < FRIENDS_ACCEPTED;
+      await s.query(
+        `insert into friendships (requester_id, addressee_id, status, created_at, accepted_at)
+         select md5('u' || g)::uuid, md5('u' || ((g + $1::int) % $2::int))::uuid, $3,
+                now() - ((g + $1::int) % 5000 || ' hours')::interval,
+                case when $3 = 'accepted' then now() - ((g + $1::int) % 4000 || ' hours')::interval end
+         from generate_series(0, $2::int - 1) g`,
+        [1 + k * step, N, accepted ? 'accepted' : 'pending'],
+      );
+      if ((k + 1) % 5 === 0) log(`  friendships: ${(k + 1) * N}/${scale.friendships}`);
+    }
+    await rebuild();
+  };
+  const loadComments = async (s: Session) => {
+    const rebuild = await withoutIndexes(s, 'comments');
+    const texts = ['Çox gözəl film idi!', 'Sonu gözlənilməz oldu.', 'Aktyorlar əla oynayıb.', 'Bir daha baxardım.'];
+    await inSlices('comments', scale.comments, slice, (from, to) =>
+      s.query(
+        bind(
+          `insert into comments (film_id, movie_id, author_id, text, status, moderated_by, moderated_at, created_at)
+         select md5('f' || ${filmOf('m')})::uuid, md5('m' || m)::uuid,
+                md5('u' || ((g::bigint * 31) % $2::int))::uuid,
+                ($3::text[])[1 + g % array_length($3::text[], 1)],
+                case when g % 20 < 16 then 'approved' when g % 20 < 19 then 'pending' else 'rejected' end,
+                case when g % 20 < 16 or g % 20 = 19 then md5('u0')::uuid end,
+                case when g % 20 < 16 or g % 20 = 19 then now() - (g || ' seconds')::interval end,
+                now() - (g || ' seconds')::interval - interval '1 hour'
+         from generate_series($4::int, $5::int) g, lateral (select ((g::bigint * 7919) % $1::int)::int as m) movie`,
+          6,
+        ),
+        [scale.movies, N, texts, from, to, N, step],
+      ),
+    );
+    await rebuild();
+  };
+  const loadNewsletters = async (s: Session) => {
+    await s.query(
+      `insert into newsletters (id, title, content, is_important, author_id, created_at, updated_at)
+       select md5('n' || g)::uuid, 'Xəbər bülleteni №' || ($1::int - g),
+              '## Yeniliklər' || chr(10) || 'Bu həftə KinoDost-da yeni filmlər və dostlar.', g % 10 = 0, md5('u0')::uuid,
+              now() - (g * 8 || ' hours')::interval, now() - (g * 8 || ' hours')::interval
+       from generate_series(0, $1::int - 1) g`,
+      [scale.newsletters],
+    );
+    log(`  newsletters: ${scale.newsletters}`);
+    // Member i has read READS_PER_MEMBER newsletters spread over the list (newsletter g is g × 8 hours old).
+    const rebuild = await withoutIndexes(s, 'newsletter_reads');
+    const spread = Math.floor(scale.newsletters / READS_PER_MEMBER);
+    await inSlices('read marks', N, Math.floor(slice / 4), (from, to) =>
+      s.query(
+        `insert into newsletter_reads (newsletter_id, user_id, read_at)
+         select md5('n' || (i % $1::int + t * $1::int))::uuid, md5('u' || i)::uuid, now() - (t || ' days')::interval
+         from generate_series($2::int, $3::int) i, generate_series(0, $4::int - 1) t`,
+        [spread, from, to, READS_PER_MEMBER],
+      ),
+    );
+    await rebuild();
+  };
+
+  await both(
+    async () => {
+      await loadFilms(s);
+      await loadFriendships(s);
+    },
+    async () => {
+      await loadMovies(t);
+      await loadComments(t);
+      await loadNewsletters(t);
+    },
   );
-  await rebuild();
+  // The dictionary reads both the films and the movies.
   log('  the search-word dictionary…');
   await s.query(
     `insert into search_words (word)
@@ -240,66 +334,6 @@ async function load(s: Session, scale: Scale, opts: { bigSlices: boolean }) {
      on conflict do nothing`,
   );
 
-  // Member g starts a friendship with g + d_k for STARTED_PER_MEMBER distinct offsets d_k below
-  // N/2, so no unordered pair repeats: each member has 2 × STARTED_PER_MEMBER relations, most
-  // accepted, the rest pending requests both ways.
-  rebuild = await withoutIndexes(s, 'friendships');
-  for (let k = 0; k < STARTED_PER_MEMBER; k++) {
-    const accepted = k < FRIENDS_ACCEPTED;
-    await s.query(
-      `insert into friendships (requester_id, addressee_id, status, created_at, accepted_at)
-       select md5('u' || g)::uuid, md5('u' || ((g + $1::int) % $2::int))::uuid, $3,
-              now() - ((g + $1::int) % 5000 || ' hours')::interval,
-              case when $3 = 'accepted' then now() - ((g + $1::int) % 4000 || ' hours')::interval end
-       from generate_series(0, $2::int - 1) g`,
-      [1 + k * step, N, accepted ? 'accepted' : 'pending'],
-    );
-    if ((k + 1) % 5 === 0) log(`  friendships: ${(k + 1) * N}/${scale.friendships}`);
-  }
-  await rebuild();
-
-  rebuild = await withoutIndexes(s, 'comments');
-  const texts = ['Çox gözəl film idi!', 'Sonu gözlənilməz oldu.', 'Aktyorlar əla oynayıb.', 'Bir daha baxardım.'];
-  await inSlices('comments', scale.comments, slice, (from, to) =>
-    s.query(
-      bind(
-        `insert into comments (film_id, movie_id, author_id, text, status, moderated_by, moderated_at, created_at)
-       select md5('f' || ${filmOf('m')})::uuid, md5('m' || m)::uuid,
-              md5('u' || ((g::bigint * 31) % $2::int))::uuid,
-              ($3::text[])[1 + g % array_length($3::text[], 1)],
-              case when g % 20 < 16 then 'approved' when g % 20 < 19 then 'pending' else 'rejected' end,
-              case when g % 20 < 16 or g % 20 = 19 then md5('u0')::uuid end,
-              case when g % 20 < 16 or g % 20 = 19 then now() - (g || ' seconds')::interval end,
-              now() - (g || ' seconds')::interval - interval '1 hour'
-       from generate_series($4::int, $5::int) g, lateral (select ((g::bigint * 7919) % $1::int)::int as m) movie`,
-        6,
-      ),
-      [scale.movies, N, texts, from, to, N, step],
-    ),
-  );
-  await rebuild();
-
-  await s.query(
-    `insert into newsletters (id, title, content, is_important, author_id, created_at, updated_at)
-     select md5('n' || g)::uuid, 'Xəbər bülleteni №' || ($1::int - g),
-            '## Yeniliklər' || chr(10) || 'Bu həftə KinoDost-da yeni filmlər və dostlar.', g % 10 = 0, md5('u0')::uuid,
-            now() - (g * 8 || ' hours')::interval, now() - (g * 8 || ' hours')::interval
-     from generate_series(0, $1::int - 1) g`,
-    [scale.newsletters],
-  );
-  log(`  newsletters: ${scale.newsletters}`);
-  // Member i has read READS_PER_MEMBER newsletters spread over the list (newsletter g is g × 8 hours old).
-  rebuild = await withoutIndexes(s, 'newsletter_reads');
-  const spread = Math.floor(scale.newsletters / READS_PER_MEMBER);
-  await inSlices('read marks', N, Math.floor(slice / 4), (from, to) =>
-    s.query(
-      `insert into newsletter_reads (newsletter_id, user_id, read_at)
-       select md5('n' || (i % $1::int + t * $1::int))::uuid, md5('u' || i)::uuid, now() - (t || ' days')::interval
-       from generate_series($2::int, $3::int) i, generate_series(0, $4::int - 1) t`,
-      [spread, from, to, READS_PER_MEMBER],
-    ),
-  );
-  await rebuild();
   await s.query(`set session_replication_role = origin`);
   for (const table of [
     'users',
@@ -374,18 +408,21 @@ export async function generatePostgres(url = DEFAULT_DATABASE_URL, opts: { reloa
   const database = openPostgres(url, { max: 2 });
   await migrate(database);
   await database.close();
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
+  // Two sessions: independent tables load at once (load).
+  const [c, c2] = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })];
   try {
-    await c.query(`set synchronous_commit = off`);
-    await c.query(`set maintenance_work_mem = '512MB'`);
+    for (const session of [c, c2]) {
+      await session.connect();
+      await session.query(`set synchronous_commit = off`);
+      await session.query(`set maintenance_work_mem = '512MB'`);
+    }
     log(`${name}: loading ${JSON.stringify(scale)}`);
-    await load(c, scale, { bigSlices: true });
+    await load([c, c2], scale, { bigSlices: true });
     await checkCounts(c, scale);
     await markGenerated(c, scale);
     log(`${name}: done`);
   } finally {
-    await c.end();
+    await Promise.all([c.end(), c2.end()]);
   }
 }
 
@@ -436,7 +473,7 @@ export async function generatePglite(dataDir: string, opts: { reload?: boolean; 
     };
     await migrate(database);
     log(`${dir}: loading ${JSON.stringify(scale)}`);
-    await load(client, scale, { bigSlices: false });
+    await load([client], scale, { bigSlices: false });
     await checkCounts(client, scale);
     await markGenerated(client, scale);
     log(`${dir}: done`);
