@@ -55,9 +55,13 @@ async function generate() {
     if ((await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1 && !reload) {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
+      // jsonb keeps its keys in an order of its own: compared key by key.
       const made = await c
         .query('select scale from bench_feed_generated')
-        .then((r) => JSON.stringify(r.rows[0]?.scale) === JSON.stringify(scale))
+        .then((r) => {
+          const stored = r.rows[0]?.scale as Partial<typeof scale> | undefined;
+          return !!stored && (Object.keys(scale) as (keyof typeof scale)[]).every((k) => stored[k] === scale[k]);
+        })
         .catch(() => false)
         .finally(() => c.end());
       if (made) return log(`${name}: data already generated (--reload to make it again)`);
@@ -70,12 +74,16 @@ async function generate() {
   const database = openPostgres(url, { max: 2 });
   await migrate(database);
   await database.close();
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
+  // Two sessions, so that both cores load (each statement runs in one backend): the second takes
+  // activity slices while the first makes the friendships, then both take them in turn.
+  const [c, c2] = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })];
   try {
-    await c.query('set synchronous_commit = off');
-    await c.query(`set maintenance_work_mem = '512MB'`);
-    await c.query('set session_replication_role = replica');
+    for (const session of [c, c2]) {
+      await session.connect();
+      await session.query('set synchronous_commit = off');
+      await session.query(`set maintenance_work_mem = '512MB'`);
+      await session.query('set session_replication_role = replica');
+    }
     log(`members: ${MEMBERS}`);
     // As bench/generate.ts names them: member g is md5('u' || g)::uuid (memberId).
     await c.query(
@@ -84,23 +92,6 @@ async function generate() {
        from generate_series(0, $1::int - 1) g`,
       [MEMBERS],
     );
-    log(`friendships: ${FOCAL} members with ${FRIENDS} friends each, and 10 for every other member`);
-    await c.query(
-      `insert into friendships (requester_id, addressee_id, status, accepted_at)
-       select md5('u' || f)::uuid, md5('u' || ($2::int + f * $1::int + j))::uuid, 'accepted', now()
-       from generate_series(0, $3::int - 1) f, generate_series(0, $1::int - 1) j`,
-      [FRIENDS, FOCAL, FOCAL],
-    );
-    await c.query(
-      `insert into friendships (requester_id, addressee_id, status, accepted_at)
-       select md5('u' || g)::uuid, md5('u' || ((g + k * 7919) % $1::int))::uuid, 'accepted', now()
-       from generate_series($2::int, $1::int - 1) g, generate_series(1, 5) k
-       where (g + k * 7919) % $1::int >= $2::int
-       on conflict do nothing`,
-      [MEMBERS, FOCAL + FOCAL * FRIENDS],
-    );
-    // Every member's items are spread over the whole time range (member g % MEMBERS acts every
-    // MEMBERS-th second): a page must look at each friend, none is all old or all new.
     const indexes = (
       await c.query(
         `select indexname, indexdef from pg_indexes where tablename = 'activities' and indexname <> 'activities_pkey'`,
@@ -108,19 +99,46 @@ async function generate() {
     ).rows as { indexname: string; indexdef: string }[];
     for (const i of indexes) await c.query(`drop index "${i.indexname}"`);
     const slice = 500_000;
-    for (let from = 0; from < ACTIVITIES; from += slice) {
-      const to = Math.min(ACTIVITIES, from + slice) - 1;
+    let next = 0;
+    let done = 0;
+    // Every member's items are spread over the whole time range (member g % MEMBERS acts every
+    // MEMBERS-th second): a page must look at each friend, none is all old or all new. Each
+    // session takes the next slice when it is free.
+    const activities = async (session: pg.Client) => {
+      for (let from = next; from < ACTIVITIES; from = next) {
+        next = from + slice;
+        const to = Math.min(ACTIVITIES, from + slice) - 1;
+        await session.query(
+          `insert into activities (actor_id, type, rating, created_at)
+           select md5('u' || (g % $3::int))::uuid,
+                  (array['watched', 'watchlist', 'rated'])[1 + g % 3],
+                  case when g % 3 = 1 then null else 1 + g % 10 end,
+                  now() - ((($4::int - g) * 6) || ' seconds')::interval
+           from generate_series($1::int, $2::int) g`,
+          [from, to, MEMBERS, ACTIVITIES],
+        );
+        done += to + 1 - from;
+        log(`  activities: ${done}/${ACTIVITIES}`);
+      }
+    };
+    const friendships = async () => {
+      log(`friendships: ${FOCAL} members with ${FRIENDS} friends each, and 10 for every other member`);
       await c.query(
-        `insert into activities (actor_id, type, rating, created_at)
-         select md5('u' || (g % $3::int))::uuid,
-                (array['watched', 'watchlist', 'rated'])[1 + g % 3],
-                case when g % 3 = 1 then null else 1 + g % 10 end,
-                now() - ((($4::int - g) * 6) || ' seconds')::interval
-         from generate_series($1::int, $2::int) g`,
-        [from, to, MEMBERS, ACTIVITIES],
+        `insert into friendships (requester_id, addressee_id, status, accepted_at)
+       select md5('u' || f)::uuid, md5('u' || ($2::int + f * $1::int + j))::uuid, 'accepted', now()
+       from generate_series(0, $3::int - 1) f, generate_series(0, $1::int - 1) j`,
+        [FRIENDS, FOCAL, FOCAL],
       );
-      log(`  activities: ${to + 1}/${ACTIVITIES}`);
-    }
+      await c.query(
+        `insert into friendships (requester_id, addressee_id, status, accepted_at)
+       select md5('u' || g)::uuid, md5('u' || ((g + k * 7919) % $1::int))::uuid, 'accepted', now()
+       from generate_series($2::int, $1::int - 1) g, generate_series(1, 5) k
+       where (g + k * 7919) % $1::int >= $2::int
+       on conflict do nothing`,
+        [MEMBERS, FOCAL + FOCAL * FRIENDS],
+      );
+    };
+    await Promise.all([friendships().then(() => activities(c)), activities(c2)]);
     for (const i of indexes) {
       log(`  index ${i.indexname}`);
       await c.query(i.indexdef);
@@ -131,7 +149,7 @@ async function generate() {
     await c.query('create table bench_feed_generated (scale jsonb not null)');
     await c.query('insert into bench_feed_generated values ($1)', [JSON.stringify(scale)]);
   } finally {
-    await c.end();
+    await Promise.all([c.end(), c2.end()]);
   }
 }
 
