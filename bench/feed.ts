@@ -19,7 +19,7 @@ import { migrate } from '../server/src/db/migrate';
 import { openPostgres } from '../server/src/db/postgres';
 import { listFeed } from '../server/src/features/feed/feed.repository';
 import { decodeCursor, encodeCursor } from '../server/src/features/feed/feed-cursor';
-import { memberId } from './generate';
+import { loadSessions, memberId, sameScale } from './generate';
 import type { LoadResult, LoadSpec } from './http-load';
 import { type Figure, round, writeResult } from './machine';
 import { freePort, runLoad, stopProcess } from './processes';
@@ -55,13 +55,9 @@ async function generate() {
     if ((await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1 && !reload) {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
-      // jsonb keeps its keys in an order of its own: compared key by key.
       const made = await c
         .query('select scale from bench_feed_generated')
-        .then((r) => {
-          const stored = r.rows[0]?.scale as Partial<typeof scale> | undefined;
-          return !!stored && (Object.keys(scale) as (keyof typeof scale)[]).every((k) => stored[k] === scale[k]);
-        })
+        .then((r) => sameScale(r.rows[0]?.scale as Partial<typeof scale> | undefined, scale))
         .catch(() => false)
         .finally(() => c.end());
       if (made) return log(`${name}: data already generated (--reload to make it again)`);
@@ -74,16 +70,11 @@ async function generate() {
   const database = openPostgres(url, { max: 2 });
   await migrate(database);
   await database.close();
-  // Two sessions, so that both cores load (each statement runs in one backend): the second takes
-  // activity slices while the first makes the friendships, then both take them in turn.
-  const [c, c2] = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })];
+  // The second session takes activity slices while the first makes the friendships, then both
+  // take them in turn.
+  const [c, c2] = await loadSessions(url);
   try {
-    for (const session of [c, c2]) {
-      await session.connect();
-      await session.query('set synchronous_commit = off');
-      await session.query(`set maintenance_work_mem = '512MB'`);
-      await session.query('set session_replication_role = replica');
-    }
+    for (const session of [c, c2]) await session.query('set session_replication_role = replica');
     log(`members: ${MEMBERS}`);
     // As bench/generate.ts names them: member g is md5('u' || g)::uuid (memberId).
     await c.query(

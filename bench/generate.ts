@@ -367,12 +367,33 @@ async function checkCounts(s: Session, scale: Scale) {
 }
 
 /** True when a finished generation of this scale is in place (the marker is written last). */
+/** Whether a stored scale (jsonb, which keeps its keys in an order of its own) is this one. */
+export const sameScale = <T extends object>(stored: Partial<T> | undefined, scale: T): boolean =>
+  !!stored && (Object.keys(scale) as (keyof T)[]).every((k) => stored[k] === scale[k]);
+
+/**
+ * Two connected sessions for a bulk load (each statement runs in one backend, so two keep both
+ * cores busy), with commits that do not wait for the disk and room for index builds. The caller
+ * ends them.
+ */
+export async function loadSessions(url: string): Promise<[pg.Client, pg.Client]> {
+  const sessions: [pg.Client, pg.Client] = [
+    new pg.Client({ connectionString: url }),
+    new pg.Client({ connectionString: url }),
+  ];
+  for (const session of sessions) {
+    await session.connect();
+    await session.query(`set synchronous_commit = off`);
+    await session.query(`set maintenance_work_mem = '512MB'`);
+  }
+  return sessions;
+}
+
 async function generated(s: Session, scale: Scale): Promise<boolean> {
   const { rows } = await s.query(`select to_regclass('public.bench_generated') is not null as present`);
   if (!rows[0]?.present) return false;
   const marker = await s.query('select scale from bench_generated');
-  const made = marker.rows[0]?.scale as Partial<Scale> | undefined; // jsonb: keys in its own order
-  return !!made && (Object.keys(scale) as (keyof Scale)[]).every((k) => made[k] === scale[k]);
+  return sameScale(marker.rows[0]?.scale as Partial<Scale> | undefined, scale);
 }
 
 async function markGenerated(s: Session, scale: Scale) {
@@ -408,14 +429,8 @@ export async function generatePostgres(url = DEFAULT_DATABASE_URL, opts: { reloa
   const database = openPostgres(url, { max: 2 });
   await migrate(database);
   await database.close();
-  // Two sessions: independent tables load at once (load).
-  const [c, c2] = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })];
+  const [c, c2] = await loadSessions(url);
   try {
-    for (const session of [c, c2]) {
-      await session.connect();
-      await session.query(`set synchronous_commit = off`);
-      await session.query(`set maintenance_work_mem = '512MB'`);
-    }
     log(`${name}: loading ${JSON.stringify(scale)}`);
     await load([c, c2], scale, { bigSlices: true });
     await checkCounts(c, scale);
