@@ -19,10 +19,13 @@ export interface PageHtml {
 const BOOT_SCREEN = /<div id="root"><!--boot-->[\s\S]*?<!--\/boot-->/;
 
 /**
- * A prerendered page paints from its HTML alone; its scripts only hydrate it. Chrome fetches module
+ * A page of a build with the loading screen paints from its HTML alone: the loading screen, or on
+ * a prerendered page the page itself, which its scripts then only hydrate. Chrome fetches module
  * scripts and modulepreloads at high priority, beside the document's own bytes on a slow
- * connection (and Lighthouse counts them as holding back the first paint); at low priority the
- * document goes first.
+ * connection, and Lighthouse counts a high-priority script that arrived before the first paint as
+ * holding it back. At low priority the document and the early profile request go first, and
+ * nothing else is waiting for the scripts to overtake them (docs/benchmarks.md, "Lighthouse on a
+ * phone").
  */
 const scriptsAtLowPriority = (html: string) =>
   html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
@@ -39,9 +42,10 @@ const readJson = <T>(file: string): T | undefined =>
  * - for `/`, with the landing page prerendered by the build (dist/.vite/prerendered.json) in place
  *   of the loading screen and its styles in <head>: a phone paints the page itself as soon as the
  *   HTML arrives, and the app then hydrates it (web/src/main.tsx). `data-prerendered` carries the
- *   year the footer shows.
- * Returns undefined for paths no route pattern matches, for pages with nothing to add and for
- * builds without these files: those get index.html as it is.
+ *   year the footer shows;
+ * - with its scripts at low priority wherever index.html has the loading screen.
+ * Returns undefined only where there is nothing to change (no loading screen, and no preloads or
+ * prerendered page for the path): those get index.html as it is.
  */
 export function routePageHtml(dist: string): (pathname: string) => PageHtml | undefined {
   const viteDir = path.join(dist, '.vite');
@@ -49,21 +53,23 @@ export function routePageHtml(dist: string): (pathname: string) => PageHtml | un
   const prerendered = readJson<PrerenderedPages>(path.join(viteDir, PRERENDERED_FILE)) ?? {};
   const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const bootMarked = BOOT_SCREEN.test(index);
+  const atPriority = (html: string) => (bootMarked ? scriptsAtLowPriority(html) : html);
   const pages = [...new Set([...Object.keys(preloads), ...Object.keys(prerendered)])].flatMap((pattern) => {
     const links = (preloads[pattern] ?? []).map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
     const page = bootMarked ? prerendered[pattern] : undefined;
     if (links.length === 0 && page === undefined) return [];
-    let html = index.replace('</head>', () => `${links.join('')}${page?.head ?? ''}</head>`);
-    if (page)
-      html = scriptsAtLowPriority(html).replace(
-        BOOT_SCREEN,
-        () => `<div id="root" data-prerendered="${page.year}">${page.body}`,
-      );
-    const identity = Buffer.from(html);
-    const br = brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+    let html = atPriority(index.replace('</head>', () => `${links.join('')}${page?.head ?? ''}</head>`));
+    if (page) html = html.replace(BOOT_SCREEN, () => `<div id="root" data-prerendered="${page.year}">${page.body}`);
     // '/movie/:movieId' → /^\/movie\/[^/]+\/?$/ (the router also takes a trailing slash).
     const source = pattern.replace(/\//g, '\\/').replace(/:\w+/g, '[^/]+');
-    return [{ match: new RegExp(`^${source}\\/?$`), html: { identity, br, gzip: gzipSync(identity, { level: 9 }) } }];
+    return [{ match: new RegExp(`^${source}\\/?$`), html: encoded(html) }];
   });
-  return (pathname) => pages.find((page) => page.match.test(pathname))?.html;
+  const otherPages = bootMarked ? encoded(atPriority(index)) : undefined;
+  return (pathname) => pages.find((page) => page.match.test(pathname))?.html ?? otherPages;
+}
+
+function encoded(html: string): PageHtml {
+  const identity = Buffer.from(html);
+  const br = brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+  return { identity, br, gzip: gzipSync(identity, { level: 9 }) };
 }

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { PRERENDERED_FILE, type PrerenderedPages, ROUTE_PRELOADS_FILE } from '@kinodost/contracts/web-build';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
@@ -153,11 +153,18 @@ describe('the landing page prerendered by the web build', () => {
     },
   );
 
-  it('other pages keep the loading screen, with their own preloads', async () => {
+  it('other pages keep the loading screen, with their own preloads, and their scripts at low priority', async () => {
+    const low = (html: string) =>
+      html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
     const res = await t.inject({ method: 'GET', url: '/dashboard' });
-    expect(res.body).toBe(BOOT_INDEX.replace('</head>', `${links(PRELOADS['/dashboard'])}</head>`));
-    const other = await t.inject({ method: 'GET', url: '/no/such/page' });
-    expect(other.body).toBe(BOOT_INDEX);
+    expect(res.body).toBe(low(BOOT_INDEX.replace('</head>', `${links(PRELOADS['/dashboard'])}</head>`)));
+    expect(res.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/common-2.js">');
+    for (const url of ['/no/such/page', '/reset-password/abc']) {
+      const other = await t.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(other.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(other.rawPayload).toString()).toBe(low(BOOT_INDEX));
+      expect(other.headers['cache-control']).toBe('no-cache');
+    }
   });
 
   it('an index.html without the boot comments is left whole (no styles without their markup)', async () => {
