@@ -12,13 +12,18 @@ const t = az.films.stats;
  */
 export const formatAverage = (value: number) => value.toFixed(1).replace('.', ',');
 
-/** How members hold the film: the average rating with its count, and how many watched or plan to. */
+const gap = { xs: 1, sm: 2 };
+
+/**
+ * How members hold the film: the average rating with its count, and how many watched or plan to.
+ * The two counts wrap as one, so a narrow column puts both under the rating rather than one.
+ */
 export function FilmStatsLine({ stats }: { stats: Stats }) {
   return (
     <Box
       component="section"
       aria-label={t.title}
-      sx={{ mt: 2, display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 2 }, flexWrap: 'wrap' }}
+      sx={{ mt: 2, display: 'flex', alignItems: 'center', columnGap: gap, rowGap: 0.5, flexWrap: 'wrap' }}
     >
       {stats.rating_avg !== null && stats.rating_count > 0 ? (
         <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
@@ -29,8 +34,10 @@ export function FilmStatsLine({ stats }: { stats: Stats }) {
       ) : (
         <Typography color="text.secondary">{t.noRatings}</Typography>
       )}
-      <Typography color="text.secondary">{t.watched(stats.watched)}</Typography>
-      <Typography color="text.secondary">{t.watchlist(stats.watchlist)}</Typography>
+      <Box sx={{ display: 'flex', columnGap: gap, flexWrap: 'wrap' }}>
+        <Typography color="text.secondary">{t.watched(stats.watched)}</Typography>
+        <Typography color="text.secondary">{t.watchlist(stats.watchlist)}</Typography>
+      </Box>
     </Box>
   );
 }
