@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import {
@@ -34,7 +34,7 @@ const readJson = <T>(file: string): T | undefined =>
   existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined;
 
 /**
- * index.html as each page of the web app should get it, made once and compressed once at startup:
+ * index.html as each page of the web app should get it, made and compressed once per build:
  * - with <link rel="modulepreload"> for the chunks that page needs beyond the entry
  *   (dist/.vite/route-preloads.json, written by the web build from web/src/app/route-modules.ts).
  *   The browser then fetches the page's code in the same round trip as the shell's instead of
@@ -47,7 +47,7 @@ const readJson = <T>(file: string): T | undefined =>
  * Returns undefined only where there is nothing to change (no loading screen, and no preloads or
  * prerendered page for the path): those get index.html as it is.
  */
-export function routePageHtml(dist: string): (pathname: string) => PageHtml | undefined {
+function pagesOf(dist: string): (pathname: string) => PageHtml | undefined {
   const viteDir = path.join(dist, '.vite');
   const preloads = readJson<RoutePreloads>(path.join(viteDir, ROUTE_PRELOADS_FILE)) ?? {};
   const prerendered = readJson<PrerenderedPages>(path.join(viteDir, PRERENDERED_FILE)) ?? {};
@@ -66,6 +66,34 @@ export function routePageHtml(dist: string): (pathname: string) => PageHtml | un
   });
   const otherPages = bootMarked ? encoded(atPriority(index)) : undefined;
   return (pathname) => pages.find((page) => page.match.test(pathname))?.html ?? otherPages;
+}
+
+/**
+ * The pages, made again when the build's files change under a running server (`npm run build`
+ * before a rolling restart): pages made from the old index.html would name chunks the new build
+ * has deleted, and the app would not start in the browser until this process restarted.
+ */
+export function routePageHtml(dist: string): (pathname: string) => PageHtml | undefined {
+  const files = [
+    path.join(dist, 'index.html'),
+    path.join(dist, '.vite', ROUTE_PRELOADS_FILE),
+    path.join(dist, '.vite', PRERENDERED_FILE),
+  ];
+  const version = () => files.map((file) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0).join();
+  let built = version();
+  let pages = pagesOf(dist);
+  return (pathname) => {
+    const now = version();
+    if (now !== built) {
+      try {
+        pages = pagesOf(dist);
+        built = now;
+      } catch {
+        // Mid-build (index.html gone, a file half written): the last pages until the build is whole.
+      }
+    }
+    return pages(pathname);
+  };
 }
 
 function encoded(html: string): PageHtml {

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -97,6 +97,39 @@ describe('the web app: index.html with each page’s chunks to preload', () => {
     const res = await t.inject({ method: 'GET', url: '/api/dashboard' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+});
+
+describe('a web build made again under a running server', () => {
+  it('serves the new build’s pages, and the last whole ones while a build is half written', async () => {
+    const dist = await webDist(true);
+    const t = await buildTestApp({ WEB_DIST: dist });
+    try {
+      expect((await t.inject({ method: 'GET', url: '/dashboard' })).body).toContain('common-2.js');
+      const later = new Date(Date.now() + 60_000);
+      // A build in progress: index.html deleted, the preloads half written.
+      await rm(path.join(dist, 'index.html'));
+      await writeFile(path.join(dist, '.vite', ROUTE_PRELOADS_FILE), '{"/dashboard": [');
+      await utimes(path.join(dist, '.vite', ROUTE_PRELOADS_FILE), later, later);
+      const during = await t.inject({ method: 'GET', url: '/dashboard' });
+      expect(during.statusCode).toBe(200);
+      expect(during.body).toContain('common-2.js');
+      // The build done: a new index.html and new chunk names.
+      await writeFile(path.join(dist, 'index.html'), INDEX.replace('<title>', '<title>v2 '));
+      await writeFile(
+        path.join(dist, '.vite', ROUTE_PRELOADS_FILE),
+        JSON.stringify({ '/dashboard': ['/assets/common-9.js'] }),
+      );
+      await utimes(path.join(dist, '.vite', ROUTE_PRELOADS_FILE), later, new Date(later.getTime() + 1000));
+      const after = await t.inject({ method: 'GET', url: '/dashboard' });
+      expect(after.body).toBe(
+        INDEX.replace('<title>', '<title>v2 ').replace('</head>', `${links(['/assets/common-9.js'])}</head>`),
+      );
+      expect((await t.inject({ method: 'GET', url: '/no/such/page' })).body).toContain('<title>v2 ');
+    } finally {
+      await t.close();
+      await rm(dist, { recursive: true, force: true });
+    }
   });
 });
 
