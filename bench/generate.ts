@@ -366,7 +366,6 @@ async function checkCounts(s: Session, scale: Scale) {
   }
 }
 
-/** True when a finished generation of this scale is in place (the marker is written last). */
 /** Whether a stored scale (jsonb, which keeps its keys in an order of its own) is this one. */
 export const sameScale = <T extends object>(stored: Partial<T> | undefined, scale: T): boolean =>
   !!stored && (Object.keys(scale) as (keyof T)[]).every((k) => stored[k] === scale[k]);
@@ -389,6 +388,7 @@ export async function loadSessions(url: string): Promise<[pg.Client, pg.Client]>
   return sessions;
 }
 
+/** True when a finished generation of this scale is in place (the marker is written last). */
 async function generated(s: Session, scale: Scale): Promise<boolean> {
   const { rows } = await s.query(`select to_regclass('public.bench_generated') is not null as present`);
   if (!rows[0]?.present) return false;
