@@ -1,6 +1,6 @@
 import { count, eq, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { comments, friendships, movies, newsletters, users } from '../db/schema/index';
+import { activities, comments, friendships, messages, movies, newsletters, users } from '../db/schema/index';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { createAdmin, createUser } from '../test/factories/user';
 import { DEMO_MEMBERS, DEMO_PASSWORD, seedDemo, signInNote } from './demo-seed';
@@ -13,14 +13,24 @@ afterAll(() => t.close());
 
 const counts = async () => {
   const db = t.app.database.db;
-  const n = async (table: typeof users | typeof movies | typeof friendships | typeof comments | typeof newsletters) =>
-    (await db.select({ n: count() }).from(table))[0]?.n;
+  const n = async (
+    table:
+      | typeof users
+      | typeof movies
+      | typeof friendships
+      | typeof comments
+      | typeof newsletters
+      | typeof activities
+      | typeof messages,
+  ) => (await db.select({ n: count() }).from(table))[0]?.n;
   return {
     users: await n(users),
     movies: await n(movies),
     friendships: await n(friendships),
     comments: await n(comments),
     newsletters: await n(newsletters),
+    activities: await n(activities),
+    messages: await n(messages),
   };
 };
 
@@ -36,12 +46,14 @@ it('loads real films for demo members, and a second run adds nothing', async () 
   expect(first.friendships).toBeGreaterThan(0);
   expect(first.comments).toBe(20);
   expect(first.newsletters).toBe(3);
+  expect(first.activities).toBeGreaterThan(0);
+  expect(first.messages).toBe(5);
   expect(lines.some((l) => l.startsWith('movies:'))).toBe(true);
   const after = await counts();
 
   const second = await seedDemo(t.app.database.db);
   expect(second).toEqual({
-    report: { members: 0, movies: 0, friendships: 0, comments: 0, newsletters: 0 },
+    report: { members: 0, movies: 0, friendships: 0, comments: 0, newsletters: 0, activities: 0, messages: 0 },
     newMembers: [],
   });
   expect(signInNote(second.newMembers)).toBe('No members were added: the demo members exist already.');
@@ -57,6 +69,35 @@ it('loads real films for demo members, and a second run adds nothing', async () 
   expect(login.statusCode).toBe(200);
   const found = await t.injectAs(login.json().token, { method: 'GET', url: '/api/movies/search/godfather' });
   expect(found.json().data[0].title).toMatch(/Godfather/);
+
+  // The dashboard's friends' activity: entries of the past days, friendships and comments, newest first.
+  const feed = (await t.injectAs(login.json().token, { method: 'GET', url: '/api/feed?limit=50' })).json();
+  const types = new Set(feed.data.map((i: { type: string }) => i.type));
+  expect([...types].sort()).toEqual(expect.arrayContaining(['commented', 'friends', 'watched']));
+  expect(feed.data.some((i: { actor: { username: string } }) => i.actor.username !== 'aysel')).toBe(true);
+  const times = feed.data.map((i: { created_at: string }) => Date.parse(i.created_at));
+  expect(times).toEqual([...times].sort((a, b) => b - a));
+  expect(times[0]).toBeLessThanOrEqual(Date.now());
+
+  // Two conversations: the older read, the newer ending with a film recommended to aysel, unread.
+  const conversations = (await t.injectAs(login.json().token, { method: 'GET', url: '/api/messages' })).json().data;
+  expect(conversations).toHaveLength(2);
+  expect(conversations[0].last).toMatchObject({
+    from_me: false,
+    film: expect.objectContaining({ id: expect.any(String) }),
+  });
+  expect(conversations.map((c: { unread: number }) => c.unread)).toEqual([1, 0]);
+  const unread = (await t.injectAs(login.json().token, { method: 'GET', url: '/api/messages/unread-count' })).json();
+  expect(unread.count).toBe(1);
+  const thread = (
+    await t.injectAs(login.json().token, { method: 'GET', url: `/api/messages/${conversations[0].user.id}` })
+  ).json().data;
+  expect(thread.map((m: { text: string }) => m.text)).toEqual([
+    'Bunu hələ görməmisən, mütləq bax!',
+    'Əla fikirdir! Nəyə baxaq?',
+    'Salam! Həftəsonu film gecəsi edək?',
+  ]);
+  expect(thread.slice(1).every((m: { read_at: string | null }) => m.read_at !== null)).toBe(true);
 
   // Several demo members share films: a film page shows a friend's rating and an average.
   const shared = await t.app.database.db.execute(

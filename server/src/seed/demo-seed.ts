@@ -5,6 +5,7 @@ import { loadBundledCatalogue } from '../features/films';
 import { hashPassword } from '../lib/password';
 import { usernameKey } from '../lib/username';
 import { loadDemoFilms } from './demo-catalogue';
+import { seedDemoActivity, seedDemoMessages } from './demo-social';
 
 /** Demo members share one password, printed by the command. */
 export const DEMO_PASSWORD = 'kinodost-demo-2026';
@@ -45,6 +46,9 @@ export interface SeedReport {
   friendships: number;
   comments: number;
   newsletters: number;
+  /** Friends' activity items and messages (demo-social.ts). */
+  activities: number;
+  messages: number;
 }
 
 /** What a run did: how many rows of each kind it added, and the usernames of the members it made. */
@@ -68,12 +72,20 @@ const chunk = <T>(items: T[], size: number) =>
 
 /**
  * Loads the demo catalogue: members, their movies (real films from vega-datasets),
- * friendships, comments and newsletters. Safe to re-run: everything is keyed
- * (usernames, owner + title, the friend pair, newsletter titles) and only what
- * is missing is inserted.
+ * friendships, comments, newsletters, friends' activity and two conversations. Safe to re-run:
+ * everything is keyed (usernames, owner + title, the friend pair, newsletter titles) or written
+ * only while the demo members have none, and only what is missing is inserted.
  */
 export async function seedDemo(db: Db, progress: (line: string) => void = () => {}): Promise<SeedResult> {
-  const report: SeedReport = { members: 0, movies: 0, friendships: 0, comments: 0, newsletters: 0 };
+  const report: SeedReport = {
+    members: 0,
+    movies: 0,
+    friendships: 0,
+    comments: 0,
+    newsletters: 0,
+    activities: 0,
+    messages: 0,
+  };
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const hasAdmin = (await db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1)).length > 0;
   const wanted = [...(hasAdmin ? [] : [DEMO_ADMIN]), ...DEMO_MEMBERS];
@@ -95,7 +107,7 @@ export async function seedDemo(db: Db, progress: (line: string) => void = () => 
   const newMembers = wanted.filter((u) => made.has(u));
   // The demo's own accounts (by their address), made now or by an earlier run: a member of the
   // install who had taken one of the usernames gets no demo movies, friends or comments.
-  const members = await db
+  const found = await db
     .select({ id: users.id, username: users.username })
     .from(users)
     .where(
@@ -107,6 +119,8 @@ export async function seedDemo(db: Db, progress: (line: string) => void = () => 
         ),
       ),
     );
+  const rank = (u: string) => DEMO_MEMBERS.indexOf(u.toLowerCase() as (typeof DEMO_MEMBERS)[number]);
+  const members = found.sort((a, b) => rank(a.username) - rank(b.username));
   progress(`members: ${members.length} (${report.members} new)`);
 
   // The demo films are the bundled catalogue's: loaded first (a no-op when it is), then linked.
@@ -168,10 +182,19 @@ export async function seedDemo(db: Db, progress: (line: string) => void = () => 
 
   for (const [i, a] of members.entries()) {
     for (const b of members.slice(i + 1)) {
-      if ((i + members.indexOf(b)) % 3 === 2) continue; // not everyone is friends with everyone
+      const j = members.indexOf(b);
+      if ((i + j) % 3 === 2) continue; // not everyone is friends with everyone
+      // Friends for a week or so, so that the feed's newer items come first.
+      const acceptedAt = new Date(Date.now() - (7 * 24 + i * 6 + j) * 3600_000);
       const res = await db
         .insert(friendships)
-        .values({ requesterId: a.id, addresseeId: b.id, status: 'accepted', acceptedAt: new Date() })
+        .values({
+          requesterId: a.id,
+          addresseeId: b.id,
+          status: 'accepted',
+          createdAt: new Date(acceptedAt.getTime() - 3600_000),
+          acceptedAt,
+        })
         .onConflictDoNothing()
         .returning({ id: friendships.id });
       report.friendships += res.length;
@@ -206,6 +229,7 @@ export async function seedDemo(db: Db, progress: (line: string) => void = () => 
       authorId: (members[(i + 1) % members.length] as { id: string }).id,
       text: DEMO_COMMENTS[i % DEMO_COMMENTS.length] as string,
       status: i % 4 === 0 ? ('pending' as const) : ('approved' as const),
+      createdAt: new Date(Date.now() - (i * 5 + 1) * 3600_000),
     }));
     if (values.length)
       report.comments = (await db.insert(comments).values(values).returning({ id: comments.id })).length;
@@ -224,5 +248,11 @@ export async function seedDemo(db: Db, progress: (line: string) => void = () => 
     }
   }
   progress(`newsletters: ${report.newsletters} new`);
+
+  const memberIds = members.map((m) => m.id);
+  report.activities = await seedDemoActivity(db, memberIds);
+  progress(`friends' activity: ${report.activities} new`);
+  report.messages = await seedDemoMessages(db, memberIds);
+  progress(`messages: ${report.messages} new`);
   return { report, newMembers };
 }

@@ -46,16 +46,18 @@ export const areFriends = async (db: Db, a: string, b: string): Promise<boolean>
  * the same statement, so a send costs one round trip. Answers nothing when the two are not
  * friends now. The caller answers and emits only after this resolves, so an acknowledged message
  * is committed. Of two messages committing out of order, the rows keep the later one.
+ * `sentAt` backdates a message (the demo's conversations); a member's message is sent now.
  */
 export const insertMessage = async (
   db: Db,
-  v: { from: string; to: string; text: string | null; filmId: string | null },
+  v: { from: string; to: string; text: string | null; filmId: string | null; sentAt?: Date },
 ): Promise<MessageData | undefined> =>
   rowsOf<MessageData>(
     await db.execute(sql`
       with m as (
-        insert into messages (sender_id, recipient_id, text, film_id)
-        select ${v.from}::uuid, ${v.to}::uuid, ${v.text}, ${v.filmId}::uuid
+        insert into messages (sender_id, recipient_id, text, film_id, created_at)
+        select ${v.from}::uuid, ${v.to}::uuid, ${v.text}, ${v.filmId}::uuid,
+          coalesce(${v.sentAt?.toISOString() ?? null}::timestamptz, now())
         where exists (
           select 1 from friendships
           where least(requester_id, addressee_id) = least(${v.from}::uuid, ${v.to}::uuid)

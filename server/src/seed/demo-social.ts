@@ -1,0 +1,153 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { activities, comments, friendships, messages, movies } from '../db/schema/index';
+import { excerpt } from '../features/feed';
+import { insertMessage, markRead } from '../features/messages';
+
+/**
+ * The demo's social side: what the friends' activity card and the messages page show on a first
+ * run. The items and messages are written as the features write them (the same tables and
+ * columns), dated over the past days as if the members had used the app for a week.
+ */
+
+const HOUR = 3600_000;
+const ago = (hours: number) => new Date(Date.now() - hours * HOUR);
+
+const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
+
+/**
+ * Feed items for the demo members, once (none is written while any of them has one): each
+ * member's newest entry of each of the past six days (watched, with its rating, or to watch),
+ * every friendship among them, and their approved comments. Answers how many were written.
+ */
+export async function seedDemoActivity(db: Db, memberIds: string[]): Promise<number> {
+  if (memberIds.length === 0) return 0;
+  const any = await db.select({ id: activities.id }).from(activities).where(inArray(activities.actorId, memberIds));
+  if (any.length > 0) return 0;
+  const entries = rowsOf<{
+    id: string;
+    owner_id: string;
+    status: 'watched' | 'watchlist';
+    rating: number | null;
+    created_at: string;
+  }>(
+    await db.execute(sql`
+      select distinct on (owner_id, created_at::date) id, owner_id, status, rating, created_at
+      from ${movies}
+      where owner_id = any(${`{${memberIds.join(',')}}`}::uuid[]) and created_at > now() - interval '6 days'
+      order by owner_id, created_at::date, created_at desc`),
+  );
+  const friends = await db
+    .select()
+    .from(friendships)
+    .where(
+      and(
+        eq(friendships.status, 'accepted'),
+        inArray(friendships.requesterId, memberIds),
+        inArray(friendships.addresseeId, memberIds),
+      ),
+    );
+  const approved = await db
+    .select()
+    .from(comments)
+    .where(and(eq(comments.status, 'approved'), inArray(comments.authorId, memberIds)));
+  const items: (typeof activities.$inferInsert)[] = [
+    ...entries.map((e) => ({
+      actorId: e.owner_id,
+      type: e.status,
+      movieId: e.id,
+      rating: e.status === 'watched' ? e.rating : null,
+      createdAt: new Date(e.created_at),
+    })),
+    // A friendship's item is the accepter's (docs/feed.md "Feed items").
+    ...friends.map((f) => ({
+      actorId: f.addresseeId,
+      type: 'friends' as const,
+      friendshipId: f.id,
+      otherId: f.requesterId,
+      createdAt: f.acceptedAt ?? f.createdAt,
+    })),
+    ...approved.map((c) => ({
+      actorId: c.authorId,
+      type: 'commented' as const,
+      commentId: c.id,
+      text: excerpt(c.text),
+      createdAt: c.createdAt,
+    })),
+  ];
+  if (items.length === 0) return 0;
+  return (await db.insert(activities).values(items).returning({ id: activities.id })).length;
+}
+
+/** A film the sender has watched (their best rated) and the recipient does not hold, if any. */
+const filmToRecommend = async (db: Db, from: string, to: string): Promise<string | null> =>
+  rowsOf<{ film_id: string }>(
+    await db.execute(sql`
+      select film_id from ${movies} m
+      where owner_id = ${from}::uuid and status = 'watched'
+        and not exists (select 1 from ${movies} o where o.owner_id = ${to}::uuid and o.film_id = m.film_id)
+      order by rating desc nulls last, created_at desc
+      limit 1`),
+  )[0]?.film_id ?? null;
+
+/**
+ * Two conversations of the first demo member with two of their friends, once (none is written
+ * while the demo members have any message): one read, one ending with a film recommended to them
+ * and not yet read, so the header shows an unread message. Answers how many messages were written.
+ */
+export async function seedDemoMessages(db: Db, memberIds: string[]): Promise<number> {
+  const [me, ...others] = memberIds;
+  if (!me) return 0;
+  const any = await db.select({ id: messages.id }).from(messages).where(inArray(messages.senderId, memberIds));
+  if (any.length > 0) return 0;
+  const pairs = await db
+    .select({ requesterId: friendships.requesterId, addresseeId: friendships.addresseeId })
+    .from(friendships)
+    .where(eq(friendships.status, 'accepted'));
+  const friendsOfMe = others.filter((o) =>
+    pairs.some((p) => (p.requesterId === me && p.addresseeId === o) || (p.requesterId === o && p.addresseeId === me)),
+  );
+  const [first, second] = friendsOfMe;
+  const script: { from: string; to: string; text: string | null; film?: string | null; hoursAgo: number }[] = [];
+  if (second) {
+    script.push(
+      {
+        from: me,
+        to: second,
+        text: 'Bu film sənin zövqünə görədir, bax, sonra danışarıq.',
+        film: await filmToRecommend(db, me, second),
+        hoursAgo: 50,
+      },
+      { from: second, to: me, text: 'Dünən baxdım, çox bəyəndim. Təşəkkürlər!', hoursAgo: 30 },
+    );
+  }
+  if (first) {
+    script.push(
+      { from: first, to: me, text: 'Salam! Həftəsonu film gecəsi edək?', hoursAgo: 26 },
+      { from: me, to: first, text: 'Əla fikirdir! Nəyə baxaq?', hoursAgo: 25 },
+      {
+        from: first,
+        to: me,
+        text: 'Bunu hələ görməmisən, mütləq bax!',
+        film: await filmToRecommend(db, first, me),
+        hoursAgo: 3,
+      },
+    );
+  }
+  let written = 0;
+  for (const m of script) {
+    // Whoever writes has read what the other wrote before.
+    await markRead(db, m.from, m.to);
+    const row = await insertMessage(db, {
+      from: m.from,
+      to: m.to,
+      text: m.text,
+      filmId: m.film ?? null,
+      sentAt: ago(m.hoursAgo),
+    });
+    if (row) written++;
+  }
+  // The older conversation has been read; the newer one's film waits for the demo member.
+  if (second) await markRead(db, me, second);
+  return written;
+}
