@@ -891,6 +891,8 @@ export const az = {
     loadEarlier: 'Əvvəlkiləri göstər',
     noMessages: 'Yazışmanı başlayın: ilk mesajı yazın.',
     typing: 'yazır…',
+    today: 'Bu gün',
+    yesterday: 'Dünən',
     composerLabel: 'Mesaj',
     composerPlaceholder: 'Mesaj yazın…',
     send: 'Göndər',

@@ -105,6 +105,26 @@ describe('the thread', () => {
     );
   });
 
+  it('puts a divider above the first message of each day: its date, then "Bu gün"', () => {
+    fakeServer();
+    const today = new Date().toISOString();
+    renderThread([
+      [
+        message(3, friend.id, { created_at: today }),
+        message(2, me, { created_at: today }),
+        message(1, friend.id, { created_at: new Date(2026, 0, 1, 12, 30).toISOString() }),
+      ],
+    ]);
+    expect(screen.getAllByTestId('day-divider').map((d) => d.textContent)).toEqual(['01.01.2026', 'Bu gün']);
+    const thread = screen.getByTestId('thread');
+    expect(
+      [...thread.querySelectorAll('[data-testid="day-divider"], [data-testid="message"]')].map((e) =>
+        e.textContent?.slice(0, 7),
+      ),
+    ).toEqual(['01.01.2', 'mesaj 1', 'Bu gün', 'mesaj 2', 'mesaj 3']);
+    expect(screen.getAllByTestId('message')[0]).toHaveTextContent('12:30');
+  });
+
   it('Enter sends, Shift+Enter makes a new line, and the draft is kept per friend until sent', async () => {
     fakeServer({
       [`POST /api/messages/${friend.id}`]: (body) => message(9, me, { text: (body as { text: string }).text }),

@@ -8,9 +8,9 @@ import { Link as RouterLink } from 'react-router';
 import { StatusAvatar } from '../../../components/status-avatar';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
-import { formatDate } from '../../../lib/format-date';
 import { useIsOnline } from '../../presence/hooks/use-presence';
 import { useIsTyping } from '../hooks/typing-store';
+import { lastMessageTime } from '../message-time';
 
 const t = az.messages;
 
@@ -38,7 +38,7 @@ function ConversationRow({ conversation: c }: { conversation: Conversation }) {
       />
       <ListItemText
         sx={{ flex: 'none', textAlign: 'right', ml: 1 }}
-        secondary={formatDate(c.last.created_at)}
+        secondary={lastMessageTime(c.last.created_at)}
         primary={
           c.unread > 0 ? (
             <Badge badgeContent={c.unread} color="secondary" aria-label={t.unread(c.unread)} sx={{ mr: 1 }} />

@@ -11,7 +11,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { StatusAvatar } from '../../../components/status-avatar';
 import { TextInput } from '../../../components/text-input';
@@ -23,12 +23,11 @@ import { toast } from '../../../lib/toast';
 import { useIsOnline } from '../../presence/hooks/use-presence';
 import { typingStore, useIsTyping } from '../hooks/typing-store';
 import { useMarkRead, useSendMessage } from '../hooks/use-messages';
+import { clockTime, dayLabel, sameDay } from '../message-time';
 import { LinkifiedText } from './linkified-text';
 import { MessageFilmCard } from './message-film-card';
 
 const t = az.messages;
-const time = (iso: string) =>
-  new Date(iso).toLocaleTimeString('az', { hour: '2-digit', minute: '2-digit', hour12: false });
 
 /** The friend the thread is with. */
 export type ThreadFriend = PersonRef;
@@ -60,7 +59,7 @@ function Bubble({ message, mine }: { message: Message; mine: boolean }) {
         <Box
           sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, mt: 0.25, opacity: 0.8 }}
         >
-          <Typography variant="caption">{time(message.created_at)}</Typography>
+          <Typography variant="caption">{clockTime(message.created_at)}</Typography>
           {mine &&
             (message.read_at ? (
               <DoneAllIcon sx={{ fontSize: 16 }} aria-label={t.read} data-testid="read-tick" />
@@ -246,7 +245,25 @@ export function MessageThread({
             {t.noMessages}
           </Typography>
         ) : (
-          messages.map((m) => <Bubble key={m.id} message={m} mine={m.from === me} />)
+          messages.map((m, i) => {
+            const previous = messages[i - 1];
+            return (
+              <Fragment key={m.id}>
+                {(!previous || !sameDay(previous.created_at, m.created_at)) && (
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    component="p"
+                    data-testid="day-divider"
+                    sx={{ textAlign: 'center', my: 1 }}
+                  >
+                    {dayLabel(m.created_at)}
+                  </Typography>
+                )}
+                <Bubble message={m} mine={m.from === me} />
+              </Fragment>
+            );
+          })
         )}
       </Box>
       <Composer friendId={friend.id} />
