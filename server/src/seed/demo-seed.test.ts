@@ -70,6 +70,14 @@ it('loads real films for demo members, and a second run adds nothing', async () 
   const found = await t.injectAs(login.json().token, { method: 'GET', url: '/api/movies/search/godfather' });
   expect(found.json().data[0].title).toMatch(/Godfather/);
 
+  // Friends were last seen some hours ago, not "never".
+  const friendsList = (await t.injectAs(login.json().token, { method: 'GET', url: '/api/friends' })).json();
+  expect(friendsList.data.length).toBeGreaterThan(0);
+  for (const f of friendsList.data) {
+    const profile = (await t.injectAs(login.json().token, { method: 'GET', url: `/api/user/profile/${f.id}` })).json();
+    expect(Date.parse(profile.last_seen)).toBeLessThan(Date.now());
+  }
+
   // The dashboard's friends' activity: entries of the past days, friendships and comments, newest first.
   const feed = (await t.injectAs(login.json().token, { method: 'GET', url: '/api/feed?limit=50' })).json();
   const types = new Set(feed.data.map((i: { type: string }) => i.type));

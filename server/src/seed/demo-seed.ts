@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { comments, friendships, movies, newsletters, users } from '../db/schema/index';
 import { loadBundledCatalogue } from '../features/films';
@@ -121,6 +121,13 @@ export async function seedDemo(db: Db, progress: (line: string) => void = () => 
     );
   const rank = (u: string) => DEMO_MEMBERS.indexOf(u.toLowerCase() as (typeof DEMO_MEMBERS)[number]);
   const members = found.sort((a, b) => rank(a.username) - rank(b.username));
+  // Seen over the past day, as members who use the app, rather than "Bilinmir" (never signed in).
+  for (const [i, m] of members.entries()) {
+    await db
+      .update(users)
+      .set({ lastSeenAt: new Date(Date.now() - (i * 3 + 1) * 3600_000) })
+      .where(and(eq(users.id, m.id), isNull(users.lastSeenAt)));
+  }
   progress(`members: ${members.length} (${report.members} new)`);
 
   // The demo films are the bundled catalogue's: loaded first (a no-op when it is), then linked.
