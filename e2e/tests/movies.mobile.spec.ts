@@ -44,3 +44,23 @@ test('on a 390 px phone the bottom bar plus goes to /dashboard and opens the add
     page.getByRole('region', { name: 'Film kolleksiyanız' }).getByRole('heading', { name: title, exact: true }),
   ).toBeVisible();
 });
+
+test('on a phone a visitor reads a film page’s sign-in notes with "Daxil ol" on one line beside them', async ({
+  page,
+  api,
+}) => {
+  const film = await api.catalogueFilm('The Godfather', 1972);
+  await page.goto(`/film/${film.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: /The Godfather/ })).toBeVisible();
+  for (const note of [
+    'Filmi kolleksiyanıza əlavə etmək və qiymət vermək üçün hesabınıza daxil olun.',
+    'Şərh yazmaq üçün hesabınıza daxil olun.',
+  ]) {
+    const alert = page.getByRole('alert').filter({ hasText: note });
+    const signIn = alert.getByRole('link', { name: 'Daxil ol', exact: true });
+    await expect(signIn).toHaveAttribute('href', '/login');
+    // One line: as tall as a one-line button of its size (30.75 px), not two lines of text.
+    const box = await signIn.boundingBox();
+    expect(box?.height).toBeLessThan(40);
+  }
+});

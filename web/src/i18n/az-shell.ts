@@ -14,6 +14,7 @@ export const azShell = {
     delete: 'Sil',
     close: 'Bağla',
     retry: 'Yenidən cəhd et',
+    signIn: 'Daxil ol',
     backHome: 'Ana səhifəyə qayıt',
     showPassword: 'Şifrəni göstər',
     hidePassword: 'Şifrəni gizlət',

@@ -571,7 +571,6 @@ export const az = {
       removed: 'Film kolleksiyanızdan çıxarıldı',
       entryLink: 'Kolleksiyadakı qeydim',
       loginPrompt: 'Filmi kolleksiyanıza əlavə etmək və qiymət vermək üçün hesabınıza daxil olun.',
-      login: 'Daxil ol',
     },
     poster: {
       upload: 'Poster yüklə',
@@ -625,7 +624,6 @@ export const az = {
     rejected: 'Rədd edilib',
     ownHint: 'Bu şərhi yalnız siz görürsünüz',
     loginPrompt: 'Şərh yazmaq üçün hesabınıza daxil olun.',
-    login: 'Daxil ol',
     delete: 'Şərhi sil',
     deleteTitle: 'Şərh silinsin?',
     deleteText: 'Bu şərh birdəfəlik silinəcək.',

@@ -1,11 +1,10 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import { useDeferredValue } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { LoadError } from '../../components/load-error';
 import { OfflinePage } from '../../components/offline-state';
 import { PageSpinner } from '../../components/page-spinner';
+import { SignInAlert } from '../../components/sign-in-alert';
 import { paths } from '../../config/paths';
 import { CommentsSection } from '../../features/comments/components/comments-section';
 import { FilmFacts } from '../../features/films/components/film-facts';
@@ -66,17 +65,7 @@ export function FilmPage() {
                 <RecommendFilmButton film={film} />
               </>
             ) : (
-              <Alert
-                severity="info"
-                sx={{ mt: 2 }}
-                action={
-                  <Button component={RouterLink} to={paths.login} color="inherit" size="small">
-                    {az.films.mine.login}
-                  </Button>
-                }
-              >
-                {az.films.mine.loginPrompt}
-              </Alert>
+              <SignInAlert text={az.films.mine.loginPrompt} sx={{ mt: 2 }} />
             )}
           </>
         }

@@ -6,10 +6,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { LazyConfirmDialog } from '../../../components/lazy-dialog';
 import { OfflineState } from '../../../components/offline-state';
-import { paths } from '../../../config/paths';
+import { SignInAlert } from '../../../components/sign-in-alert';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
@@ -120,16 +119,7 @@ export function CommentsSection({ target }: { target: CommentTarget }) {
             }}
           />
         ) : (
-          <Alert
-            severity="info"
-            action={
-              <Button component={RouterLink} to={paths.login} color="inherit" size="small">
-                {t.login}
-              </Button>
-            }
-          >
-            {t.loginPrompt}
-          </Alert>
+          <SignInAlert text={t.loginPrompt} />
         )}
       </Box>
 
