@@ -179,6 +179,8 @@ describe('a film in a message', () => {
     };
     renderWithApp(<MessageFilmCard film={film} />, { auth: fakeAuth() });
     expect(screen.getByRole('link', { name: /Nənəm, mən və nəvəm/ })).toHaveAttribute('href', `/film/${film.id}`);
+    // Without a poster, the placeholder every list shows: the title's initials.
+    expect(screen.getByTestId('poster-placeholder')).toHaveTextContent('NM');
     const add = screen.getByRole('button', { name: 'İzləmə siyahısına əlavə et' });
     await userEvent.click(add);
     await waitFor(() =>

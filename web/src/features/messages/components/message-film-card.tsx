@@ -10,11 +10,15 @@ import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
 import { errorMessage, isErrorBody } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { MoviePoster } from '../../movies/components/movie-poster';
 import { useCreateMovie } from '../../movies/hooks/use-movies';
 
 const t = az.messages;
 
-/** A recommended film inside a message: poster, title, a link to its page and "add to my watchlist". */
+/**
+ * A recommended film inside a message: poster (or the initials placeholder every list shows), title,
+ * a link to its page and "add to my watchlist".
+ */
 export function MessageFilmCard({ film }: { film: MessageFilm }) {
   const create = useCreateMovie();
   const [added, setAdded] = useState(false);
@@ -39,32 +43,7 @@ export function MessageFilmCard({ film }: { film: MessageFilm }) {
       data-testid="message-film"
       sx={{ display: 'flex', gap: 1.5, p: 1, mt: 0.5, maxWidth: 320 }}
     >
-      {film.poster_url ? (
-        <Box
-          component="img"
-          src={film.poster_url}
-          alt=""
-          loading="lazy"
-          sx={{ width: 56, height: 84, objectFit: 'cover', borderRadius: 1, flexShrink: 0 }}
-        />
-      ) : (
-        <Box
-          aria-hidden
-          sx={{
-            width: 56,
-            height: 84,
-            borderRadius: 1,
-            bgcolor: 'action.hover',
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            fontWeight: 700,
-            flexShrink: 0,
-          }}
-        >
-          {film.title.charAt(0).toLocaleUpperCase('az')}
-        </Box>
-      )}
+      <MoviePoster title={film.title} posterUrl={film.poster_url} width={56} />
       <Box sx={{ minWidth: 0, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
         <Link component={RouterLink} to={paths.film(film.id)} color="inherit" underline="hover">
           <Typography component="span" sx={{ fontWeight: 700 }}>
