@@ -22,14 +22,18 @@ const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
  */
 export async function seedDemoActivity(db: Db, memberIds: string[]): Promise<number> {
   if (memberIds.length === 0) return 0;
-  const any = await db.select({ id: activities.id }).from(activities).where(inArray(activities.actorId, memberIds));
-  if (any.length > 0) return 0;
+  const existing = await db
+    .select({ id: activities.id })
+    .from(activities)
+    .where(inArray(activities.actorId, memberIds))
+    .limit(1);
+  if (existing.length > 0) return 0;
   const entries = rowsOf<{
     id: string;
     owner_id: string;
     status: 'watched' | 'watchlist';
     rating: number | null;
-    created_at: string;
+    created_at: string | Date;
   }>(
     await db.execute(sql`
       select distinct on (owner_id, created_at::date) id, owner_id, status, rating, created_at
@@ -98,8 +102,12 @@ const filmToRecommend = async (db: Db, from: string, to: string): Promise<string
 export async function seedDemoMessages(db: Db, memberIds: string[]): Promise<number> {
   const [me, ...others] = memberIds;
   if (!me) return 0;
-  const any = await db.select({ id: messages.id }).from(messages).where(inArray(messages.senderId, memberIds));
-  if (any.length > 0) return 0;
+  const existing = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(inArray(messages.senderId, memberIds))
+    .limit(1);
+  if (existing.length > 0) return 0;
   const pairs = await db
     .select({ requesterId: friendships.requesterId, addresseeId: friendships.addresseeId })
     .from(friendships)
