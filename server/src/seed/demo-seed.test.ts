@@ -48,12 +48,22 @@ it('loads real films for demo members, and a second run adds nothing', async () 
   expect(first.newsletters).toBe(3);
   expect(first.activities).toBeGreaterThan(0);
   expect(first.messages).toBe(5);
+  expect(first.notifications).toBeGreaterThan(0);
   expect(lines.some((l) => l.startsWith('movies:'))).toBe(true);
   const after = await counts();
 
   const second = await seedDemo(t.app.database.db);
   expect(second).toEqual({
-    report: { members: 0, movies: 0, friendships: 0, comments: 0, newsletters: 0, activities: 0, messages: 0 },
+    report: {
+      members: 0,
+      movies: 0,
+      friendships: 0,
+      comments: 0,
+      newsletters: 0,
+      activities: 0,
+      messages: 0,
+      notifications: 0,
+    },
     newMembers: [],
   });
   expect(signInNote(second.newMembers)).toBe('No members were added: the demo members exist already.');
@@ -106,6 +116,20 @@ it('loads real films for demo members, and a second run adds nothing', async () 
     'Salam! Həftəsonu film gecəsi edək?',
   ]);
   expect(thread.slice(1).every((m: { read_at: string | null }) => m.read_at !== null)).toBe(true);
+
+  // A friend request waits for aysel (from leyla, not yet her friend), beside her other notifications.
+  const incoming = (
+    await t.injectAs(login.json().token, { method: 'GET', url: '/api/friends/requests/incoming?page=1&limit=20' })
+  ).json();
+  expect(incoming.data.map((r: { sender: { username: string } }) => r.sender.username)).toEqual(['leyla']);
+  const told = (
+    await t.injectAs(login.json().token, {
+      method: 'GET',
+      url: '/api/notifications?limit=50&exclude_type=friend_request',
+    })
+  ).json().data;
+  expect(new Set(told.map((n: { type: string }) => n.type))).toEqual(new Set(['friend_accepted', 'comment_approved']));
+  expect(told.find((n: { type: string }) => n.type === 'comment_approved').film.title).toEqual(expect.any(String));
 
   // Several demo members share films: a film page shows a friend's rating and an average.
   const shared = await t.app.database.db.execute(

@@ -5,7 +5,7 @@ import { loadBundledCatalogue } from '../features/films';
 import { hashPassword } from '../lib/password';
 import { usernameKey } from '../lib/username';
 import { loadDemoFilms } from './demo-catalogue';
-import { seedDemoActivity, seedDemoMessages } from './demo-social';
+import { seedDemoActivity, seedDemoMessages, seedDemoNotifications } from './demo-social';
 
 /** Demo members share one password, printed by the command. */
 export const DEMO_PASSWORD = 'kinodost-demo-2026';
@@ -46,9 +46,10 @@ export interface SeedReport {
   friendships: number;
   comments: number;
   newsletters: number;
-  /** Friends' activity items and messages (demo-social.ts). */
+  /** Friends' activity items, messages and notifications (demo-social.ts). */
   activities: number;
   messages: number;
+  notifications: number;
 }
 
 /** What a run did: how many rows of each kind it added, and the usernames of the members it made. */
@@ -71,10 +72,10 @@ const chunk = <T>(items: T[], size: number) =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 /**
- * Loads the demo catalogue: members, their movies (real films from vega-datasets),
- * friendships, comments, newsletters, friends' activity and two conversations. Safe to re-run:
- * everything is keyed (usernames, owner + title, the friend pair, newsletter titles) or written
- * only while the demo members have none, and only what is missing is inserted.
+ * Loads the demo catalogue: members, their movies (real films from vega-datasets), friendships,
+ * comments, newsletters, friends' activity, two conversations, notifications and a friend request.
+ * Safe to re-run: everything is keyed (usernames, owner + title, the friend pair, newsletter
+ * titles) or written only while the demo members have none, and only what is missing is inserted.
  */
 export async function seedDemo(db: Db, progress: (line: string) => void = () => {}): Promise<SeedResult> {
   const report: SeedReport = {
@@ -85,6 +86,7 @@ export async function seedDemo(db: Db, progress: (line: string) => void = () => 
     newsletters: 0,
     activities: 0,
     messages: 0,
+    notifications: 0,
   };
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const hasAdmin = (await db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1)).length > 0;
@@ -261,5 +263,7 @@ export async function seedDemo(db: Db, progress: (line: string) => void = () => 
   progress(`friends' activity: ${report.activities} new`);
   report.messages = await seedDemoMessages(db, memberIds);
   progress(`messages: ${report.messages} new`);
+  report.notifications = await seedDemoNotifications(db, memberIds);
+  progress(`notifications: ${report.notifications} new`);
   return { report, newMembers };
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { activities, comments, friendships, messages, movies } from '../db/schema/index';
+import { activities, comments, friendships, messages, movies, notifications } from '../db/schema/index';
 import { excerpt } from '../features/feed';
 import { insertMessage, markRead } from '../features/messages';
 
@@ -14,6 +14,26 @@ const HOUR = 3600_000;
 const ago = (hours: number) => new Date(Date.now() - hours * HOUR);
 
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
+
+/** The friendships among the demo members. */
+const friendshipsAmong = (db: Db, memberIds: string[]) =>
+  db
+    .select()
+    .from(friendships)
+    .where(
+      and(
+        eq(friendships.status, 'accepted'),
+        inArray(friendships.requesterId, memberIds),
+        inArray(friendships.addresseeId, memberIds),
+      ),
+    );
+
+/** The demo members' approved comments. */
+const approvedCommentsOf = (db: Db, memberIds: string[]) =>
+  db
+    .select()
+    .from(comments)
+    .where(and(eq(comments.status, 'approved'), inArray(comments.authorId, memberIds)));
 
 /**
  * Feed items for the demo members, once (none is written while any of them has one): each
@@ -41,20 +61,8 @@ export async function seedDemoActivity(db: Db, memberIds: string[]): Promise<num
       where owner_id = any(${`{${memberIds.join(',')}}`}::uuid[]) and created_at > now() - interval '6 days'
       order by owner_id, created_at::date, created_at desc`),
   );
-  const friends = await db
-    .select()
-    .from(friendships)
-    .where(
-      and(
-        eq(friendships.status, 'accepted'),
-        inArray(friendships.requesterId, memberIds),
-        inArray(friendships.addresseeId, memberIds),
-      ),
-    );
-  const approved = await db
-    .select()
-    .from(comments)
-    .where(and(eq(comments.status, 'approved'), inArray(comments.authorId, memberIds)));
+  const friends = await friendshipsAmong(db, memberIds);
+  const approved = await approvedCommentsOf(db, memberIds);
   const items: (typeof activities.$inferInsert)[] = [
     ...entries.map((e) => ({
       actorId: e.owner_id,
@@ -158,4 +166,75 @@ export async function seedDemoMessages(db: Db, memberIds: string[]): Promise<num
   // The older conversation has been read; the newer one's film waits for the demo member.
   if (second) await markRead(db, me, second);
   return written;
+}
+
+/**
+ * The demo members' notifications, once (none is written while any of them has one): each
+ * requester told that their request was accepted, each author that their comment was approved
+ * (read, but the past day's), and the first member's friend request from a member who is not yet
+ * their friend, waiting in the header and on the friends page. Answers how many were written.
+ */
+export async function seedDemoNotifications(db: Db, memberIds: string[]): Promise<number> {
+  const [me, ...others] = memberIds;
+  if (!me) return 0;
+  const existing = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(inArray(notifications.userId, memberIds))
+    .limit(1);
+  if (existing.length > 0) return 0;
+  const friends = await friendshipsAmong(db, memberIds);
+  const approved = await approvedCommentsOf(db, memberIds);
+  const dayAgo = ago(24);
+  const values: (typeof notifications.$inferInsert)[] = [
+    ...friends.map((f) => {
+      const at = f.acceptedAt ?? f.createdAt;
+      return {
+        userId: f.requesterId,
+        type: 'friend_accepted' as const,
+        actorId: f.addresseeId,
+        friendshipId: f.id,
+        createdAt: at,
+        readAt: new Date(at.getTime() + HOUR),
+      };
+    }),
+    ...approved.map((c) => {
+      const at = new Date(c.createdAt.getTime() + HOUR / 2);
+      return {
+        userId: c.authorId,
+        type: 'comment_approved' as const,
+        filmId: c.filmId,
+        commentId: c.id,
+        text: excerpt(c.text),
+        createdAt: at,
+        readAt: at < dayAgo ? new Date(at.getTime() + HOUR) : null,
+      };
+    }),
+  ];
+  const pairs = await db
+    .select({ requesterId: friendships.requesterId, addresseeId: friendships.addresseeId })
+    .from(friendships);
+  const stranger = others.find(
+    (o) =>
+      !pairs.some(
+        (p) => (p.requesterId === me && p.addresseeId === o) || (p.requesterId === o && p.addresseeId === me),
+      ),
+  );
+  if (stranger) {
+    const [request] = await db
+      .insert(friendships)
+      .values({ requesterId: stranger, addresseeId: me, status: 'pending', createdAt: ago(2) })
+      .onConflictDoNothing()
+      .returning({ id: friendships.id });
+    if (request)
+      values.push({
+        userId: me,
+        type: 'friend_request',
+        actorId: stranger,
+        friendshipId: request.id,
+        createdAt: ago(2),
+      });
+  }
+  if (values.length === 0) return 0;
+  return (await db.insert(notifications).values(values).returning({ id: notifications.id })).length;
 }
