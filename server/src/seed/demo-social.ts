@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { activities, comments, friendships, messages, movies, notifications } from '../db/schema/index';
 import { excerpt } from '../features/feed';
@@ -14,6 +15,14 @@ const HOUR = 3600_000;
 const ago = (hours: number) => new Date(Date.now() - hours * HOUR);
 
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
+
+/** Whether the demo members have a row of this kind already: each kind is written once. */
+const hasAny = async (db: Db, table: PgTable, column: PgColumn, memberIds: string[]) =>
+  (await db.select({ one: sql`1` }).from(table).where(inArray(column, memberIds)).limit(1)).length > 0;
+
+/** Whether the friendship rows hold one between a and b, either way round. */
+const paired = (pairs: { requesterId: string; addresseeId: string }[], a: string, b: string) =>
+  pairs.some((p) => (p.requesterId === a && p.addresseeId === b) || (p.requesterId === b && p.addresseeId === a));
 
 /** The friendships among the demo members. */
 const friendshipsAmong = (db: Db, memberIds: string[]) =>
@@ -42,12 +51,7 @@ const approvedCommentsOf = (db: Db, memberIds: string[]) =>
  */
 export async function seedDemoActivity(db: Db, memberIds: string[]): Promise<number> {
   if (memberIds.length === 0) return 0;
-  const existing = await db
-    .select({ id: activities.id })
-    .from(activities)
-    .where(inArray(activities.actorId, memberIds))
-    .limit(1);
-  if (existing.length > 0) return 0;
+  if (await hasAny(db, activities, activities.actorId, memberIds)) return 0;
   const entries = rowsOf<{
     id: string;
     owner_id: string;
@@ -110,19 +114,12 @@ const filmToRecommend = async (db: Db, from: string, to: string): Promise<string
 export async function seedDemoMessages(db: Db, memberIds: string[]): Promise<number> {
   const [me, ...others] = memberIds;
   if (!me) return 0;
-  const existing = await db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(inArray(messages.senderId, memberIds))
-    .limit(1);
-  if (existing.length > 0) return 0;
+  if (await hasAny(db, messages, messages.senderId, memberIds)) return 0;
   const pairs = await db
     .select({ requesterId: friendships.requesterId, addresseeId: friendships.addresseeId })
     .from(friendships)
     .where(eq(friendships.status, 'accepted'));
-  const friendsOfMe = others.filter((o) =>
-    pairs.some((p) => (p.requesterId === me && p.addresseeId === o) || (p.requesterId === o && p.addresseeId === me)),
-  );
+  const friendsOfMe = others.filter((o) => paired(pairs, me, o));
   const [first, second] = friendsOfMe;
   const script: { from: string; to: string; text: string | null; film?: string | null; hoursAgo: number }[] = [];
   if (second) {
@@ -177,12 +174,7 @@ export async function seedDemoMessages(db: Db, memberIds: string[]): Promise<num
 export async function seedDemoNotifications(db: Db, memberIds: string[]): Promise<number> {
   const [me, ...others] = memberIds;
   if (!me) return 0;
-  const existing = await db
-    .select({ id: notifications.id })
-    .from(notifications)
-    .where(inArray(notifications.userId, memberIds))
-    .limit(1);
-  if (existing.length > 0) return 0;
+  if (await hasAny(db, notifications, notifications.userId, memberIds)) return 0;
   const friends = await friendshipsAmong(db, memberIds);
   const approved = await approvedCommentsOf(db, memberIds);
   const dayAgo = ago(24);
@@ -214,12 +206,7 @@ export async function seedDemoNotifications(db: Db, memberIds: string[]): Promis
   const pairs = await db
     .select({ requesterId: friendships.requesterId, addresseeId: friendships.addresseeId })
     .from(friendships);
-  const stranger = others.find(
-    (o) =>
-      !pairs.some(
-        (p) => (p.requesterId === me && p.addresseeId === o) || (p.requesterId === o && p.addresseeId === me),
-      ),
-  );
+  const stranger = others.find((o) => !paired(pairs, me, o));
   if (stranger) {
     const [request] = await db
       .insert(friendships)
