@@ -5,7 +5,7 @@ import { loadBundledCatalogue } from '../features/films';
 import { hashPassword } from '../lib/password';
 import { usernameKey } from '../lib/username';
 import { loadDemoFilms } from './demo-catalogue';
-import { seedDemoActivity, seedDemoMessages, seedDemoNotifications } from './demo-social';
+import { ago, seedDemoActivity, seedDemoMessages, seedDemoNotifications } from './demo-social';
 
 /** Demo members share one password, printed by the command. */
 export const DEMO_PASSWORD = 'kinodost-demo-2026';
@@ -127,7 +127,7 @@ export async function seedDemo(db: Db, progress: (line: string) => void = () => 
   for (const [i, m] of members.entries()) {
     await db
       .update(users)
-      .set({ lastSeenAt: new Date(Date.now() - (i * 3 + 1) * 3600_000) })
+      .set({ lastSeenAt: ago(i * 3 + 1) })
       .where(and(eq(users.id, m.id), isNull(users.lastSeenAt)));
   }
   progress(`members: ${members.length} (${report.members} new)`);
@@ -194,14 +194,14 @@ export async function seedDemo(db: Db, progress: (line: string) => void = () => 
       const j = members.indexOf(b);
       if ((i + j) % 3 === 2) continue; // not everyone is friends with everyone
       // Friends for a week or so, so that the feed's newer items come first.
-      const acceptedAt = new Date(Date.now() - (7 * 24 + i * 6 + j) * 3600_000);
+      const acceptedAt = ago(7 * 24 + i * 6 + j);
       const res = await db
         .insert(friendships)
         .values({
           requesterId: a.id,
           addresseeId: b.id,
           status: 'accepted',
-          createdAt: new Date(acceptedAt.getTime() - 3600_000),
+          createdAt: ago(7 * 24 + i * 6 + j + 1),
           acceptedAt,
         })
         .onConflictDoNothing()
@@ -238,7 +238,7 @@ export async function seedDemo(db: Db, progress: (line: string) => void = () => 
       authorId: (members[(i + 1) % members.length] as { id: string }).id,
       text: DEMO_COMMENTS[i % DEMO_COMMENTS.length] as string,
       status: i % 4 === 0 ? ('pending' as const) : ('approved' as const),
-      createdAt: new Date(Date.now() - (i * 5 + 1) * 3600_000),
+      createdAt: ago(i * 5 + 1),
     }));
     if (values.length)
       report.comments = (await db.insert(comments).values(values).returning({ id: comments.id })).length;

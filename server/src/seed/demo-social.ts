@@ -12,7 +12,8 @@ import { insertMessage, markRead } from '../features/messages';
  */
 
 const HOUR = 3600_000;
-const ago = (hours: number) => new Date(Date.now() - hours * HOUR);
+/** A time this many hours before now: the demo's rows are dated over the past days. */
+export const ago = (hours: number) => new Date(Date.now() - hours * HOUR);
 
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 
@@ -115,11 +116,8 @@ export async function seedDemoMessages(db: Db, memberIds: string[]): Promise<num
   const [me, ...others] = memberIds;
   if (!me) return 0;
   if (await hasAny(db, messages, messages.senderId, memberIds)) return 0;
-  const pairs = await db
-    .select({ requesterId: friendships.requesterId, addresseeId: friendships.addresseeId })
-    .from(friendships)
-    .where(eq(friendships.status, 'accepted'));
-  const friendsOfMe = others.filter((o) => paired(pairs, me, o));
+  const friends = await friendshipsAmong(db, memberIds);
+  const friendsOfMe = others.filter((o) => paired(friends, me, o));
   const [first, second] = friendsOfMe;
   const script: { from: string; to: string; text: string | null; film?: string | null; hoursAgo: number }[] = [];
   if (second) {
@@ -203,10 +201,8 @@ export async function seedDemoNotifications(db: Db, memberIds: string[]): Promis
       };
     }),
   ];
-  const pairs = await db
-    .select({ requesterId: friendships.requesterId, addresseeId: friendships.addresseeId })
-    .from(friendships);
-  const stranger = others.find((o) => !paired(pairs, me, o));
+  // A pair that has a request already keeps it (the insert does nothing).
+  const stranger = others.find((o) => !paired(friends, me, o));
   if (stranger) {
     const [request] = await db
       .insert(friendships)
