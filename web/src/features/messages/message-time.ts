@@ -1,21 +1,11 @@
 import { az } from '../../i18n/az';
-import { formatDate } from '../../lib/format-date';
+import { formatDate, formatTime } from '../../lib/format-date';
 
 /**
- * How messages tell their time, in the reader's time zone: a bubble its hour and minute, a
- * thread's day dividers "Bu gün", "Dünən" or the date, and the conversation list the hour for
- * today's last message, "Dünən" for yesterday's and the date before that. Written by hand rather
- * than with Intl: a page's first formatter for a locale loads that locale's data
- * (docs/benchmarks.md, "A locale's first formatter").
+ * How messages tell their time, in the reader's time zone: a bubble its hour and minute
+ * (formatTime), a thread's day dividers "Bu gün", "Dünən" or the date, and the conversation list
+ * the hour for today's last message, "Dünən" for yesterday's and the date before that.
  */
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** HH:mm, 24-hour. */
-export const clockTime = (iso: string): string => {
-  const d = new Date(iso);
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
 
 /** The local calendar day of a time, as a number that grows by one a day (DST-safe). */
 const dayNumber = (d: Date) => Math.round(Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()) / 86_400_000);
@@ -34,4 +24,4 @@ export const dayLabel = (iso: string, now = new Date()): string => {
 
 /** The time of a conversation's last message in the list. */
 export const lastMessageTime = (iso: string, now = new Date()): string =>
-  daysAgo(iso, now) === 0 ? clockTime(iso) : dayLabel(iso, now);
+  daysAgo(iso, now) === 0 ? formatTime(iso) : dayLabel(iso, now);

@@ -18,12 +18,13 @@ import { TextInput } from '../../../components/text-input';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
+import { formatTime } from '../../../lib/format-date';
 import { getMessageDraft, setMessageDraft } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
 import { useIsOnline } from '../../presence/hooks/use-presence';
 import { typingStore, useIsTyping } from '../hooks/typing-store';
 import { useMarkRead, useSendMessage } from '../hooks/use-messages';
-import { clockTime, dayLabel, sameDay } from '../message-time';
+import { dayLabel, sameDay } from '../message-time';
 import { LinkifiedText } from './linkified-text';
 import { MessageFilmCard } from './message-film-card';
 
@@ -59,7 +60,7 @@ function Bubble({ message, mine }: { message: Message; mine: boolean }) {
         <Box
           sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, mt: 0.25, opacity: 0.8 }}
         >
-          <Typography variant="caption">{clockTime(message.created_at)}</Typography>
+          <Typography variant="caption">{formatTime(message.created_at)}</Typography>
           {mine &&
             (message.read_at ? (
               <DoneAllIcon sx={{ fontSize: 16 }} aria-label={t.read} data-testid="read-tick" />
