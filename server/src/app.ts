@@ -12,6 +12,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { openDatabase } from './db/open';
 import { registerFeatures } from './features/index';
+import { withPlausibleDateTimes } from './lib/dates';
 import { createEventBus, type EventBus } from './lib/event-bus';
 import { type LazySchemas, lazySchemas } from './lib/lazy-schemas';
 import { requestForLog } from './lib/log-redaction';
@@ -69,8 +70,8 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 /** Bodies are validated strictly (no type coercion); query strings and params are coerced from text. */
 function validators(schemas: LazySchemas) {
   const common = { useDefaults: true, removeAdditional: false, strict: false, allErrors: true } as const;
-  const body = addFormats(new Ajv({ ...common, coerceTypes: false }));
-  const text = addFormats(new Ajv({ ...common, coerceTypes: 'array' }));
+  const body = withPlausibleDateTimes(addFormats(new Ajv({ ...common, coerceTypes: false })));
+  const text = withPlausibleDateTimes(addFormats(new Ajv({ ...common, coerceTypes: 'array' })));
   return schemas.validatorCompiler((httpPart) => (httpPart === 'body' ? body : text));
 }
 

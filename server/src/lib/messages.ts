@@ -1,3 +1,5 @@
+import { YEAR_MAX, YEAR_MIN } from '@kinodost/contracts/limits';
+
 /**
  * Every text the server sends to a person, in Azerbaijani, in one place so a
  * translator finds them. Keys are grouped by feature.
@@ -34,6 +36,7 @@ export const msg = {
     passwordCommon: 'Bu şifrə çox sadədir, başqa şifrə seçin',
     visibility: 'Görünmə yalnız "public", "friends" və ya "private" ola bilər',
     days: 'Aralıq yalnız 7, 30 və ya 90 gün ola bilər',
+    date: `Tarix ${YEAR_MIN}-${YEAR_MAX}-ci illər arasında düzgün bir tarix olmalıdır`,
   },
   auth: {
     missingToken: 'Giriş tələb olunur',

@@ -20,6 +20,7 @@ function fieldText(field: string, e: FastifySchemaValidationError): string {
     case 'type':
       return msg.fields.type;
     case 'format':
+      if ((e.params as { format?: string }).format === 'date-time') return msg.fields.date;
       return field === 'email' ? msg.fields.email : msg.fields.invalid;
     case 'enum':
       if (field === 'visibility') return msg.fields.visibility;
@@ -40,6 +41,9 @@ function fieldText(field: string, e: FastifySchemaValidationError): string {
 export function validationFields(errors: FastifySchemaValidationError[]): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const e of errors) {
+    // An if/then/else schema (POST /api/movies) adds "must match the then schema" beside the
+    // field's own error: nothing to tell the sender.
+    if (e.keyword === 'if') continue;
     const params = e.params as { missingProperty?: string; additionalProperty?: string };
     const path = e.instancePath.split('/').filter(Boolean);
     const field = params.missingProperty ?? params.additionalProperty ?? path[0] ?? '_';

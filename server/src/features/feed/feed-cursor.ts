@@ -1,3 +1,4 @@
+import { plausibleInstant } from '../../lib/dates';
 import { ValidationError } from '../../lib/errors';
 import { msg } from '../../lib/messages';
 
@@ -24,7 +25,8 @@ export function decodeCursor(before: string | undefined): Cursor | undefined {
   const match = SHAPE.exec(Buffer.from(before, 'base64url').toString('latin1'));
   if (!match) throw bad();
   const at = new Date(Number(match[1]));
-  if (Number.isNaN(at.getTime())) throw bad();
+  // A time the database's timestamps hold, too: past year 9999 PostgreSQL refuses it.
+  if (Number.isNaN(at.getTime()) || !plausibleInstant(at.toISOString())) throw bad();
   return { at, id: match[2] as string };
 }
 

@@ -135,6 +135,11 @@ describe('GET /api/feed', () => {
     ['base64 of something else', `?before=${Buffer.from('hello').toString('base64url')}`],
     ['a cursor with a bad id', `?before=${Buffer.from('1700000000000.not-a-uuid').toString('base64url')}`],
     ['too long', `?before=${'A'.repeat(201)}`],
+    // Well formed, but a time past year 9999, which PostgreSQL's timestamps refuse.
+    [
+      'a time the database cannot hold',
+      `?before=${Buffer.from('253402300800000.00000000-0000-0000-0000-000000000000').toString('base64url')}`,
+    ],
   ])('a malformed cursor (%s) answers 400 in Azerbaijani', async (_name, query) => {
     const me = await createUser(t.app);
     for (const url of [`/api/feed${query}`, `/api/notifications${query}`]) {

@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { toCatalogueGenres } from '@kinodost/contracts/genres';
 import { CsvError, parse } from 'csv-parse';
 import yauzl from 'yauzl';
+import { plausibleDay } from '../../lib/dates';
 import { BadRequestError } from '../../lib/errors';
 import { msg } from '../../lib/messages';
 
@@ -66,11 +67,10 @@ interface RowFacts {
 type Header = string[];
 type Reader = (row: Record<string, string>, line: number) => RowFacts | null;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A day as the file writes it, or null when it is none the calendar and the database hold (lib/dates.ts). */
 const day = (v: string | undefined): string | null => {
   const text = v?.trim() ?? '';
-  if (!DAY.test(text)) return null;
-  return Number.isNaN(Date.parse(`${text}T00:00:00Z`)) ? null : text;
+  return plausibleDay(text) ? text : null;
 };
 const yearOf = (v: string | undefined): number | null => {
   const n = Number(v?.trim());

@@ -146,6 +146,28 @@ describe('POST /api/import: a Letterboxd export', () => {
     expect(rows[0]?.filmId).toBe(made[0]?.id);
   });
 
+  it("a watched date the calendar or the database cannot hold falls back to the diary's day, or to none", async () => {
+    const one = await createUser(t.app);
+    const diary = [
+      'Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date',
+      '2024-01-05,Tarixsiz bir,2015,https://boxd.it/d1,3,,,0000-01-01',
+      '2024-01-06,Tarixsiz iki,2015,https://boxd.it/d2,3,,,0001-06-15',
+      '2024-01-07,Tarixsiz üç,2015,https://boxd.it/d3,3,,,2023-02-30',
+      '2024-01-08,Tarixsiz dörd,2015,https://boxd.it/d4,3,,,2024-13-01',
+      '0000-01-01,Tarixsiz beş,2015,https://boxd.it/d5,3,,,99999-01-01',
+    ].join('\n');
+    const job = await importFile(t, one.token, Buffer.from(diary), 'diary.csv');
+    expect(job).toMatchObject({ status: 'done', total: 5, added: 5 });
+    const watched = Object.fromEntries((await collectionOf(t, one.user.id)).map((r) => [r.title, r.watched]));
+    expect(watched).toEqual({
+      'Tarixsiz bir': '2024-01-05',
+      'Tarixsiz iki': '2024-01-06',
+      'Tarixsiz üç': '2024-01-07',
+      'Tarixsiz dörd': '2024-01-08',
+      'Tarixsiz beş': null,
+    });
+  });
+
   it("a watchlist row never takes back a film watched; a later rating replaces an entry's", async () => {
     const one = await createUser(t.app);
     await createMovie(t.app, one.user.id, { filmId: cat.yarasa, status: 'watched', rating: 3 });

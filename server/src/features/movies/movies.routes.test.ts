@@ -1,6 +1,7 @@
 import { SEARCH_QUERY_MAX } from '@kinodost/contracts/limits';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { films } from '../../db/schema/index';
 import { msg } from '../../lib/messages';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createFilm } from '../../test/factories/film';
@@ -72,6 +73,43 @@ describe('POST /api/movies', () => {
 
   it('needs a token', async () => {
     expect((await t.inject({ method: 'POST', url: '/api/movies', payload: { title: 'A' } })).statusCode).toBe(401);
+  });
+
+  it.each([
+    '0000-01-01T00:00:00Z', // PostgreSQL has no year 0
+    '0001-06-15T00:00:00Z', // and would read year 1 as 2001
+    '1869-12-31T23:59:59Z',
+    '2101-01-01T00:00:00Z',
+    '2016-12-31T23:59:60Z', // a leap second: valid RFC 3339, but no instant JavaScript holds
+    '2023-02-30T12:00:00Z',
+  ])('refuses watched_at %s with 400 and writes nothing, no member film either', async (watchedAt) => {
+    const title = `Tarixsiz film ${watchedAt}`;
+    for (const [method, url, payload] of [
+      ['POST', '/api/movies', { title, status: 'watched', watched_at: watchedAt }],
+      [
+        'PUT',
+        `/api/movies/${(await createMovie(t.app, alice.user.id)).id}`,
+        { status: 'watched', watched_at: watchedAt },
+      ],
+    ] as const) {
+      const res = await as(alice, method, url, payload);
+      expect(res.statusCode, `${method} ${watchedAt}`).toBe(400);
+      expect(res.json().fields).toEqual({ watched_at: msg.fields.date });
+    }
+    expect(msg.fields.date).toBe('Tarix 1870-2100-ci illər arasında düzgün bir tarix olmalıdır');
+    expect(await t.app.database.db.select().from(films).where(eq(films.title, title))).toHaveLength(0);
+  });
+
+  it('keeps a watched_at at the edges of the years as sent', async () => {
+    for (const watchedAt of ['1870-01-01T00:00:00.000Z', '2100-12-31T23:59:59.000Z']) {
+      const res = await as(alice, 'POST', '/api/movies', {
+        title: `Kənar ${watchedAt}`,
+        status: 'watched',
+        watched_at: watchedAt,
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().watched_at).toBe(watchedAt);
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import { YEAR_MAX, YEAR_MIN } from '@kinodost/contracts/limits';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
@@ -76,7 +77,10 @@ export function EntryFields({
           onChange={(event) => set('watched_at', event.target.value)}
           error={Boolean(errors.watched_at)}
           helperText={errors.watched_at}
-          slotProps={{ inputLabel: { shrink: true } }}
+          slotProps={{
+            inputLabel: { shrink: true },
+            htmlInput: { min: `${YEAR_MIN}-01-01`, max: `${YEAR_MAX}-12-31` },
+          }}
           sx={{ maxWidth: 240 }}
         />
       )}
