@@ -29,3 +29,20 @@ test('on a phone a visitor gets no bottom bar', async ({ page }) => {
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Mobil naviqasiya' })).toHaveCount(0);
 });
+
+test("at 360 px a member's header fits the screen: its messages are in the bottom bar", async ({ page, api }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  const user = await api.createUser('narrow');
+  await signIn(page, user.token, '/dashboard');
+  const header = page.getByRole('banner');
+  const account = header.getByRole('button', { name: 'Hesab menyusu' });
+  await expect(account).toBeVisible();
+  // Nothing past the right edge: the page does not scroll sideways and the avatar is whole.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  const box = await account.boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360);
+  await expect(header.getByRole('link', { name: /^Mesajlar/ })).toBeHidden();
+  await expect(
+    page.getByRole('navigation', { name: 'Mobil naviqasiya' }).getByRole('button', { name: /^Mesajlar/ }),
+  ).toBeVisible();
+});

@@ -21,8 +21,11 @@ const HeaderMemberArea = lazyWhenOnline(async () => ({
 }));
 const SidebarDrawer = lazyWhenOnline(async () => ({ default: (await import('./sidebar-drawer')).SidebarDrawer }));
 
-/** Kept for a member's icons and menus until they show, so nothing beside them moves. */
-const memberAreaSpace = <Box sx={{ width: 132 }} />;
+/**
+ * Kept for a member's icons and menus until they show, so nothing beside them moves: three 40 px
+ * icons and the 44 px avatar, the messages icon only from `sm` (header-member-area.tsx).
+ */
+const memberAreaSpace = <Box sx={{ width: { xs: 124, sm: 188 } }} />;
 
 /** The sticky main header (docs/product.md#main-header); not used under /admin. */
 export function MainHeader() {
@@ -53,7 +56,7 @@ export function MainHeader() {
             : undefined
         }
       >
-        <Toolbar sx={{ gap: { xs: 0.5, sm: 1 } }}>
+        <Toolbar sx={{ gap: { xs: 0, sm: 1 } }}>
           <IconButton
             edge="start"
             color="inherit"

@@ -19,7 +19,13 @@ export function PageContainer({
       <Typography
         variant="h4"
         component="h1"
-        sx={{ fontWeight: 700, mb: intro ? 1 : 3, fontSize: { xs: '1.75rem', sm: '2.125rem' } }}
+        // A title may carry a username: 30 letters with no space do not fit a phone's line.
+        sx={{
+          fontWeight: 700,
+          mb: intro ? 1 : 3,
+          fontSize: { xs: '1.75rem', sm: '2.125rem' },
+          overflowWrap: 'anywhere',
+        }}
       >
         {title}
       </Typography>
