@@ -1,25 +1,17 @@
 import { az } from '../../i18n/az';
+import { formatDate, formatTime } from '../../lib/format-date';
 
 const t = az.presence;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 /**
- * docs/product.md#presence: past a week the last seen is a date and time; this is the one we show. Made on
- * first use: building an az-AZ formatter loads the locale's ICU data, a noticeable stretch of a
- * phone's main thread that a member's first page (which rarely shows such a date) should not wait for.
+ * docs/product.md#presence: past a week the last seen is the az-AZ date and time, dd.MM.yyyy, HH:mm.
+ * Written out by hand: a browser whose ICU lacks the az locale (Debian's Chromium) formats az-AZ
+ * as yyyy-MM-dd, and building the formatter costs a phone's main thread the locale's data
+ * (docs/benchmarks.md, "A locale's first formatter").
  */
-let dateTime: Intl.DateTimeFormat | undefined;
-const formatDateTime = (at: Date): string => {
-  dateTime ??= new Intl.DateTimeFormat('az-AZ', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-  return dateTime.format(at);
-};
+const formatDateTime = (at: Date): string => `${formatDate(at)}, ${formatTime(at)}`;
 
 /**
  * The last-seen text of docs/product.md#presence: missing 'Bilinmir'; under a minute 'Az öncə'; under an
