@@ -16,29 +16,14 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { CountBadge } from '../../../components/count-badge';
-import { StatusAvatar } from '../../../components/status-avatar';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
 import { NotificationRows } from '../../notifications/components/notification-rows';
 import { useNotifications } from '../../notifications/hooks/use-notifications';
-import { usePresenceWhereKnown } from '../../presence/hooks/use-presence';
-import type { FriendRequest } from '../api/friend-types';
+import { PresenceAvatar } from '../../presence/components/presence-avatar';
 import { useIncomingRequests } from '../hooks/use-incoming-requests';
 
 const t = az.notificationsPopup;
-
-/** A sender's avatar (or first letter) with their presence where known: asked for, never a false offline. */
-function SenderAvatar({ sender }: { sender: FriendRequest['sender'] }) {
-  const online = usePresenceWhereKnown(sender.id);
-  return (
-    <StatusAvatar
-      src={sender.avatar_url}
-      alt={az.friends.avatarAlt(sender.username)}
-      name={sender.username}
-      online={online}
-    />
-  );
-}
 
 /** The list's maximum height (docs/product.md#notifications-popup). */
 export const NOTIFICATIONS_LIST_MAX_HEIGHT = 320;
@@ -146,7 +131,12 @@ export function NotificationsMenu() {
                     }
                   >
                     <ListItemAvatar>
-                      <SenderAvatar sender={sender} />
+                      <PresenceAvatar
+                        userId={sender.id}
+                        src={sender.avatar_url}
+                        alt={az.friends.avatarAlt(sender.username)}
+                        name={sender.username}
+                      />
                     </ListItemAvatar>
                     <ListItemText
                       sx={{ pr: 9 }}

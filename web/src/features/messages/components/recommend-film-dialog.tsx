@@ -15,11 +15,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { StatusAvatar } from '../../../components/status-avatar';
 import { az } from '../../../i18n/az';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { toast } from '../../../lib/toast';
 import { useFriendsList } from '../../friends/hooks/use-friend-queries';
+import { PresenceAvatar } from '../../presence/components/presence-avatar';
 import { sendMessage } from '../api/messages-api';
 import { applyNewMessage } from '../hooks/message-keys';
 
@@ -82,7 +82,7 @@ export function RecommendDialog({ film, onClose }: { film: { id: string; title: 
                   />
                 </ListItemIcon>
                 <ListItemAvatar>
-                  <StatusAvatar src={f.avatar_url} name={f.username} size={32} />
+                  <PresenceAvatar userId={f.id} src={f.avatar_url} name={f.username} size={32} />
                 </ListItemAvatar>
                 <ListItemText primary={f.username} />
               </ListItemButton>
