@@ -903,6 +903,8 @@ export const az = {
     addToWatchlist: 'İzləmə siyahısına əlavə et',
     addedToWatchlist: (title: string) => `"${title}" izləmə siyahınıza əlavə edildi`,
     alreadyInCollection: 'Bu film artıq kolleksiyanızdadır',
+    /** The card's button once the film is in the member's collection. */
+    inCollection: 'Kolleksiyanızdadır',
     openFilm: 'Filmə bax',
     recommend: 'Dosta tövsiyə et',
     recommendTitle: (title: string) => `"${title}" filmini tövsiyə et`,

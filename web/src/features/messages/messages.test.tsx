@@ -37,7 +37,12 @@ function fakeServer(answers: Record<string, (body: unknown) => unknown> = {}) {
       const answer = answers[`${method} ${url.pathname}`];
       const payload = answer ? answer(body) : { success: true, count: 0, up_to: null, data: [] };
       return new Response(JSON.stringify(payload), {
-        status: method === 'POST' && url.pathname.endsWith('/read') === false ? 201 : 200,
+        status:
+          (payload as { code?: string }).code === 'CONFLICT'
+            ? 409
+            : method === 'POST' && url.pathname.endsWith('/read') === false
+              ? 201
+              : 200,
         headers: { 'content-type': 'application/json' },
       });
     }),
@@ -191,5 +196,24 @@ describe('a film in a message', () => {
       }),
     );
     await waitFor(() => expect(add).toBeDisabled());
+    expect(add).toHaveTextContent('Kolleksiyanızdadır');
+  });
+
+  it('a film already in my collection turns the button into "Kolleksiyanızdadır", with no error', async () => {
+    fakeServer({
+      'POST /api/movies': () => ({ success: false, error: 'Bu film artıq kolleksiyanızdadır', code: 'CONFLICT' }),
+    });
+    const film = {
+      id: '9b2f4c1e-1d7a-4c55-9a57-0a4f5d8e2c12',
+      title: 'Bizim Cəbiş müəllim',
+      year: 1969,
+      poster_url: null,
+    };
+    renderWithApp(<MessageFilmCard film={film} />, { auth: fakeAuth() });
+    const add = screen.getByRole('button', { name: 'İzləmə siyahısına əlavə et' });
+    await userEvent.click(add);
+    await waitFor(() => expect(add).toBeDisabled());
+    expect(add).toHaveTextContent('Kolleksiyanızdadır');
+    expect(screen.queryByText('Bu film artıq kolleksiyanızdadır')).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import type { MessageFilm } from '@kinodost/contracts/schemas/messages';
+import CheckIcon from '@mui/icons-material/Check';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -17,7 +18,7 @@ const t = az.messages;
 
 /**
  * A recommended film inside a message: poster (or the initials placeholder every list shows), title,
- * a link to its page and "add to my watchlist".
+ * a link to its page and "add to my watchlist", which says "in your collection" once it is.
  */
 export function MessageFilmCard({ film }: { film: MessageFilm }) {
   const create = useCreateMovie();
@@ -31,9 +32,10 @@ export function MessageFilmCard({ film }: { film: MessageFilm }) {
           toast.success(t.addedToWatchlist(film.title));
         },
         onError: (error) => {
-          const conflict = isErrorBody(error) && error.code === 'CONFLICT';
-          if (conflict) setAdded(true);
-          toast.error(conflict ? t.alreadyInCollection : errorMessage(error));
+          // Already there (added from this card before it was shown again, or elsewhere): the
+          // button says so; nothing went wrong.
+          if (isErrorBody(error) && error.code === 'CONFLICT') setAdded(true);
+          else toast.error(errorMessage(error));
         },
       },
     );
@@ -51,8 +53,14 @@ export function MessageFilmCard({ film }: { film: MessageFilm }) {
           </Typography>
           {film.year ? <Typography component="span" color="text.secondary">{` (${film.year})`}</Typography> : null}
         </Link>
-        <Button size="small" variant="outlined" onClick={add} disabled={added || create.isPending}>
-          {t.addToWatchlist}
+        <Button
+          size="small"
+          variant="outlined"
+          onClick={add}
+          disabled={added || create.isPending}
+          startIcon={added ? <CheckIcon /> : undefined}
+        >
+          {added ? t.inCollection : t.addToWatchlist}
         </Button>
       </Box>
     </Paper>
