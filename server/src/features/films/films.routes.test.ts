@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { GENRES } from '@kinodost/contracts/genres';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { films, friendships } from '../../db/schema/index';
 import { msg } from '../../lib/messages';
+import { migrationsFolder } from '../../paths';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createFilm } from '../../test/factories/film';
 import { makeFriends } from '../../test/factories/friendship';
@@ -223,6 +226,34 @@ describe('the bundled catalogue', () => {
     expect(new Set(keys).size).toBe(keys.length);
     expect(bundled.some((f) => f.genres?.includes('Dram'))).toBe(true);
     expect(bundled.some((f) => (f.runtime ?? 0) > 0)).toBe(true);
+    // The dataset's two-digit years put 1946's films in 2046; none is newer than the dataset (2011).
+    expect(Math.max(...bundled.map((f) => f.year ?? 0))).toBe(2011);
+    expect(bundled.find((f) => f.title === 'Duel in the Sun')?.year).toBe(1946);
+    expect(bundled.find((f) => f.title === 'Gone with the Wind')?.year).toBe(1939);
+    // Titles filed by their article read as titles.
+    expect(bundled.find((f) => f.title === 'The Story of Bonnie and Clyde')).toBeDefined();
+    expect(bundled.filter((f) => /, (The|A|An)$/.test(f.title))).toEqual([]);
+  });
+
+  it("migration 0023 mends the years and titles it already loaded, and only the bundled films'", async () => {
+    const duel = await createFilm(t.app, { title: 'Duel in the Sun', year: 2046 });
+    const secret = await createFilm(t.app, { title: 'Secret, The', year: 2007 });
+    const imdbWings = await createFilm(t.app, { title: 'Wings', year: 2027, source: 'imdb', imdbId: 'tt9990023' });
+    const memberOz = await createFilm(t.app, { title: 'The Wizard of Oz', year: 2039, source: 'member' });
+    const owner = await createUser(t.app);
+    const entry = await createMovie(t.app, owner.user.id, { filmId: duel.id });
+    const file = path.join(migrationsFolder, '0023_bundled_catalogue_years.sql');
+    for (const statement of readFileSync(file, 'utf8').split('--> statement-breakpoint')) {
+      await t.app.database.db.execute(sql.raw(statement));
+    }
+    const film = async (id: string) => (await t.inject({ method: 'GET', url: `/api/films/${id}` })).json();
+    expect(await film(duel.id)).toMatchObject({ title: 'Duel in the Sun', year: 1946 });
+    expect(await film(secret.id)).toMatchObject({ title: 'The Secret', year: 2007 });
+    // Films from IMDb and members' own keep what they were given.
+    expect(await film(imdbWings.id)).toMatchObject({ year: 2027 });
+    expect(await film(memberOz.id)).toMatchObject({ year: 2039 });
+    // Entries follow their film.
+    expect((await t.inject({ method: 'GET', url: `/api/movies/${entry.id}` })).json().year).toBe(1946);
   });
 
   it('fills an empty catalogue once, at the first start, even when two starts race', async () => {

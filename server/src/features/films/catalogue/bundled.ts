@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { toCatalogueGenres } from '@kinodost/contracts/genres';
+import { YEAR_MAX, YEAR_MIN } from '@kinodost/contracts/limits';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { catalogueIsEmpty, type FilmValues, insertUnmatchedFilms } from '../films.repository';
@@ -26,6 +27,23 @@ export async function readVegaMovies(): Promise<VegaMovie[]> {
   return JSON.parse(await readFile(file, 'utf8')) as VegaMovie[];
 }
 
+/** The newest films the dataset holds came out in 2011. */
+const DATASET_NEWEST_YEAR = 2011;
+
+/**
+ * A film's title and year as the dataset should have given them. Its release dates were read with
+ * two-digit years: 1946's *Duel in the Sun* is dated 2046, *Gone with the Wind* 2039, so a year
+ * past the dataset's newest is a century early. A few titles are filed by their article
+ * ("Secret, The"), which goes back in front.
+ */
+export function vegaTitleAndYear(m: VegaMovie): { title: string; year: number | null } {
+  const filed = String(m.Title ?? '').trim();
+  const title = filed.replace(/^(.+), (The|A|An)$/, '$2 $1').slice(0, 200);
+  const read = Number(m['Release Date']?.match(/\b(18|19|20)\d{2}\b/)?.[0]);
+  const year = read > DATASET_NEWEST_YEAR ? read - 100 : read;
+  return { title, year: year >= YEAR_MIN && year <= YEAR_MAX ? year : null };
+}
+
 /** Arbitrary constant naming the lock that keeps two starting processes from loading it twice. */
 const CATALOGUE_LOCK_KEY = 727275;
 
@@ -38,17 +56,14 @@ export async function readBundledCatalogue(): Promise<FilmValues[]> {
   const seen = new Set<string>();
   const out: FilmValues[] = [];
   for (const m of raw) {
-    const title = String(m.Title ?? '')
-      .trim()
-      .slice(0, 200);
-    const year = Number(m['Release Date']?.match(/\b(18|19|20)\d{2}\b/)?.[0]);
+    const { title, year } = vegaTitleAndYear(m);
     const key = `${title.toLowerCase()}|${year}`;
     if (!title || seen.has(key)) continue;
     seen.add(key);
     const runtime = m['Running Time min'];
     out.push({
       title,
-      year: year >= 1870 && year <= 2100 ? year : null,
+      year,
       directors: m.Director?.trim() ? [m.Director.trim()] : [],
       genres: toCatalogueGenres([m['Major Genre'], m['Creative Type']].filter((g): g is string => !!g)),
       runtime: runtime && runtime > 0 && runtime <= 6000 ? Math.round(runtime) : null,
