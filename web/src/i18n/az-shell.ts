@@ -66,6 +66,11 @@ export const azShell = {
     label: 'Yüklənir…',
   },
 
+  toasts: {
+    /** The toasts' region, for screen readers; Alt+T moves focus to it (react-toastify's hotkey). */
+    label: 'Qısa bildirişlər, Alt+T',
+  },
+
   routeError: {
     title: 'Nəsə səhv getdi',
     text: 'Səhifəni yükləmək mümkün olmadı. Səhifəni yeniləyin və ya bir az sonra yenidən cəhd edin.',

@@ -21,13 +21,13 @@ export function loadToastify(): Promise<typeof import('react-toastify')> {
   return library;
 }
 
-/** The text in one line, cut with an ellipsis when long (app/providers/app-toasts.tsx); the title holds it all. */
-const oneLine = (message: string) => createElement('span', { className: 'kd-toast-text', title: message }, message);
+/** The text, cut after three lines when longer (app/providers/app-toasts.tsx); the title holds it all. */
+const clamped = (message: string) => createElement('span', { className: 'kd-toast-text', title: message }, message);
 
 function show(kind: Kind, message: string, options?: ToastOptions): void {
   loadToastify().then(
     ({ toast: toastify }) => {
-      toastify[kind](oneLine(message), options);
+      toastify[kind](clamped(message), options);
     },
     (error: unknown) => console.error(`[toast] react-toastify did not load; not shown: ${message}`, error),
   );

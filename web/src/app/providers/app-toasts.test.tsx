@@ -4,7 +4,7 @@ import { toast } from '../../lib/toast';
 import { AppToasts } from './app-toasts';
 
 describe('AppToasts (issue 26)', () => {
-  it('shows toasts top-right, below the header, with a long text in one line and all of it as the title', async () => {
+  it('shows toasts top-right, below the header, a long text cut after three lines with all of it as the title', async () => {
     await act(async () => {
       render(<AppToasts />);
     });
@@ -19,5 +19,8 @@ describe('AppToasts (issue 26)', () => {
     const sheet = [...document.querySelectorAll('style')].map((style) => style.textContent).join('\n');
     expect(sheet).toContain('.Toastify__toast-container.kd-toasts{top:calc(64px + env(safe-area-inset-top));');
     expect(sheet).toMatch(/@media \(min-width: 600px\)\{\.Toastify__toast-container\.kd-toasts\{top:calc\(72px/);
+    expect(sheet).toMatch(/\.kd-toasts \.kd-toast-text\{[^}]*-webkit-line-clamp:3;/);
+    // The region is named in Azerbaijani for screen readers (react-toastify's default is English).
+    expect(document.querySelector('section[aria-label]')).toHaveAttribute('aria-label', 'Qısa bildirişlər, Alt+T');
   });
 });

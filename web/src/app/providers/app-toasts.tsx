@@ -1,5 +1,6 @@
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { Suspense } from 'react';
+import { azShell } from '../../i18n/az-shell';
 import { lazyWhenOnline } from '../../lib/lazy-when-online';
 import { loadToastify } from '../../lib/toast';
 
@@ -11,8 +12,9 @@ const below = (header: number) => `calc(${header + 8}px + env(safe-area-inset-to
 
 /**
  * Toasts stay top-right (docs/product.md#toasts) but start below the header, whose icons they used to cover for
- * the seconds they are shown; a long text is cut to one line (lib/toast.ts puts it in
- * `.kd-toast-text`, with the whole text as its title).
+ * the seconds they are shown; a long text is cut after three lines (lib/toast.ts puts it in
+ * `.kd-toast-text`, with the whole text as its title), which every toast the app writes fits on a
+ * phone.
  */
 const placement = {
   '.Toastify__toast-container.kd-toasts': {
@@ -24,8 +26,10 @@ const placement = {
     flex: 1,
     minWidth: 0,
     overflow: 'hidden',
-    whiteSpace: 'nowrap',
-    textOverflow: 'ellipsis',
+    overflowWrap: 'anywhere',
+    display: '-webkit-box',
+    WebkitBoxOrient: 'vertical',
+    WebkitLineClamp: 3,
   },
 } as const;
 
@@ -35,7 +39,14 @@ export function AppToasts() {
     <>
       <GlobalStyles styles={placement} />
       <Suspense fallback={null}>
-        <ToastContainer position="top-right" theme="colored" autoClose={3000} newestOnTop className="kd-toasts" />
+        <ToastContainer
+          position="top-right"
+          theme="colored"
+          autoClose={3000}
+          newestOnTop
+          className="kd-toasts"
+          aria-label={azShell.toasts.label}
+        />
       </Suspense>
     </>
   );
