@@ -44,6 +44,10 @@ test('friends-only collection, then a block: the blocked friend sees it hidden a
   const dialog = page.getByRole('dialog', { name: `${kamran.username} bloklansın?` });
   await dialog.getByRole('button', { name: 'Blokla', exact: true }).click();
   await expect(page.getByText('Bu istifadəçini bloklamısınız.', { exact: true })).toBeVisible(slow);
+  // His collection is hidden from her too, and the page says it is her block, not his choice.
+  await expect(page.getByTestId('collection-hidden')).toHaveText(
+    'Blokladığınız istifadəçinin kolleksiyası göstərilmir.',
+  );
 
   // Kamran: no longer a friend, the collection hidden, and a friend request is refused.
   await kamranPage.reload();

@@ -429,6 +429,7 @@ export const az = {
     blocked: (username: string) => `${username} bloklandı`,
     unblocked: (username: string) => `${username} blokdan çıxarıldı`,
     youBlocked: 'Bu istifadəçini bloklamısınız.',
+    blockedCollection: 'Blokladığınız istifadəçinin kolleksiyası göstərilmir.',
   },
 
   movie: {

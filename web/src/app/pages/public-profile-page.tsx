@@ -18,6 +18,7 @@ import { PresenceText } from '../../features/presence/components/presence-text';
 import { useLastSeen, usePresenceWhereKnown } from '../../features/presence/hooks/use-presence';
 import { useSelfOnline } from '../../features/presence/hooks/use-self-online';
 import { BlockButton } from '../../features/privacy/components/block-button';
+import { useBlocks } from '../../features/privacy/hooks/use-blocks';
 import { usePublicProfile } from '../../features/users/hooks/use-public-profile';
 import { az } from '../../i18n/az';
 import { useAuth } from '../../lib/auth/auth-context';
@@ -39,6 +40,10 @@ export function PublicProfilePage() {
   const presence = useLastSeen(watched, query.data?.last_seen);
   // Neutral until told: the server tells only those who may see this member's presence.
   const known = usePresenceWhereKnown(watched);
+  // The same list the block button reads (one request): a member I blocked hides their collection
+  // from me, and the section should say why, not that they hid it.
+  const blocks = useBlocks(isLoggedIn && profileId !== undefined && profileId !== myId);
+  const blockedByMe = blocks.data?.data.some((b) => b.id === profileId) === true;
 
   if (offline) return <OfflinePage />;
   if (query.isPending) return <PageSpinner />;
@@ -114,7 +119,11 @@ export function PublicProfilePage() {
           </Alert>
         )}
       </Paper>
-      <UserMovies userId={user.id} hidden={user.collection_hidden} />
+      <UserMovies
+        userId={user.id}
+        hidden={user.collection_hidden || blockedByMe}
+        hiddenText={blockedByMe ? t.blockedCollection : undefined}
+      />
     </Container>
   );
 }

@@ -19,7 +19,16 @@ const t = az.movies;
  * visibility hides them from the viewer (the profile's `collection_hidden` or the list's
  * `hidden`), a line saying so (docs/social.md "Privacy").
  */
-export function UserMovies({ userId, hidden: hiddenByProfile = false }: { userId: string; hidden?: boolean }) {
+export function UserMovies({
+  userId,
+  hidden: hiddenByProfile = false,
+  hiddenText = az.publicProfile.hiddenCollection,
+}: {
+  userId: string;
+  hidden?: boolean;
+  /** Why it is hidden, when the page knows better than "they hid it" (a block). */
+  hiddenText?: string;
+}) {
   const movies = useUserMovies(userId);
   const list = movies.data?.pages.flatMap((page) => page.data) ?? [];
   const hidden = hiddenByProfile || movies.data?.pages[0]?.hidden === true;
@@ -41,7 +50,7 @@ export function UserMovies({ userId, hidden: hiddenByProfile = false }: { userId
           data-testid="collection-hidden"
         >
           <LockIcon sx={{ fontSize: 44, color: 'text.disabled' }} aria-hidden />
-          <Typography color="text.secondary">{az.publicProfile.hiddenCollection}</Typography>
+          <Typography color="text.secondary">{hiddenText}</Typography>
         </Paper>
       )}
       {offline && <OfflineState />}
