@@ -1,5 +1,6 @@
 import type { ModerationAction } from '@kinodost/contracts/schemas/comments';
 import type { Db } from '../../db/client';
+import { isBlank } from '../../lib/blank';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
 import { msg } from '../../lib/messages';
@@ -56,7 +57,7 @@ export const createCommentsService = (deps: CommentsDeps) => {
   };
   /** Blank text is refused before the film is looked up, as it always was. */
   const mustNotBeBlank = (text: string) => {
-    if (!text.trim()) throw new ValidationError(msg.comments.blank, { text: msg.comments.blank });
+    if (isBlank(text)) throw new ValidationError(msg.comments.blank, { text: msg.comments.blank });
   };
 
   return {

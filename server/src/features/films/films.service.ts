@@ -3,6 +3,7 @@ import type { AdminUpdateFilmBody } from '@kinodost/contracts/schemas/films';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { imageLimit, processPoster } from '../../lib/avatar-image';
+import { isBlank } from '../../lib/blank';
 import { pgErrorOf, uniqueViolation } from '../../lib/db-errors';
 import { ConflictError, NotFoundError, UnavailableError, ValidationError } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
@@ -33,7 +34,7 @@ function normalise(facts: FilmFacts): Partial<repo.FilmValues> {
   const values: Partial<repo.FilmValues> = {};
   if (facts.title !== undefined) {
     const title = facts.title.trim();
-    if (!title) throw new ValidationError(msg.movies.blankTitle, { title: msg.movies.blankTitle });
+    if (isBlank(title)) throw new ValidationError(msg.movies.blankTitle, { title: msg.movies.blankTitle });
     values.title = title;
   }
   const optionalText = (v: string | null | undefined) => (v === undefined ? undefined : v?.trim() || null);
@@ -80,7 +81,7 @@ function adminValues(body: AdminUpdateFilmBody): Partial<repo.FilmValues> {
   const text = (v: string | null) => v?.trim() || null;
   if (body.title !== undefined) {
     const title = body.title.trim();
-    if (!title) throw new ValidationError(msg.films.blankTitle, { title: msg.films.blankTitle });
+    if (isBlank(title)) throw new ValidationError(msg.films.blankTitle, { title: msg.films.blankTitle });
     values.title = title;
   }
   if (body.original_title !== undefined) values.originalTitle = text(body.original_title);

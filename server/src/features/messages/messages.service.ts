@@ -1,6 +1,7 @@
 import type { Conversation, Message, SendMessageBody } from '@kinodost/contracts/schemas/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { isBlank } from '../../lib/blank';
 import { pgErrorOf } from '../../lib/db-errors';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { DomainEvents, EventBus } from '../../lib/event-bus';
@@ -60,7 +61,7 @@ export const createMessagesService = ({ db, bus, log, throttle, films }: Message
      * attempt to write to a non-friend counts toward the sender's limit.
      */
     async send(me: string, other: string, body: SendMessageBody): Promise<Message> {
-      const text = body.text?.trim() ? body.text.trim() : null;
+      const text = body.text !== undefined && !isBlank(body.text) ? body.text.trim() : null;
       if (text === null && !body.film_id) {
         throw new ValidationError(msg.messages.empty, { text: msg.messages.empty });
       }

@@ -54,6 +54,7 @@ describe('POST /api/movies', () => {
   it.each([
     [{}, 'title', msg.fields.required],
     [{ title: '   ' }, 'title', msg.movies.blankTitle],
+    [{ title: '\u200b\u200b' }, 'title', msg.movies.blankTitle],
     [{ title: 'x'.repeat(201) }, 'title', msg.fields.tooLong(200)],
     [{ title: 'A', year: 1500 }, 'year', msg.fields.invalid],
     [{ title: 'A', rating: 11 }, 'rating', msg.fields.invalid],

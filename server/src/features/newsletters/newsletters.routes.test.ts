@@ -294,6 +294,10 @@ describe('admin calls', () => {
         [{ ...valid, is_important: 'yes' }, { is_important: msg.fields.type }],
         [{ ...valid, author_id: MISSING }, { author_id: msg.fields.unknown }],
         [{ title: '   ', content: 'x' }, { title: msg.newsletters.blankTitle }],
+        [
+          { title: '\u200b', content: '\ufeff\u2060' },
+          { title: msg.newsletters.blankTitle, content: msg.newsletters.blankContent },
+        ],
         [{ title: 'x', content: ' \n\n ' }, { content: msg.newsletters.blankContent }],
       ];
       for (const [body, fields] of cases) {

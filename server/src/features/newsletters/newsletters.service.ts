@@ -1,5 +1,6 @@
 import type { CreateNewsletterBody, UpdateNewsletterBody } from '@kinodost/contracts/schemas/newsletters';
 import type { Db } from '../../db/client';
+import { isBlank } from '../../lib/blank';
 import { pgErrorOf } from '../../lib/db-errors';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
@@ -12,12 +13,12 @@ function normalise(body: UpdateNewsletterBody): Partial<repo.NewsletterValues> {
   const fields: Record<string, string> = {};
   if (body.title !== undefined) {
     values.title = body.title.trim();
-    if (!values.title) fields.title = msg.newsletters.blankTitle;
+    if (isBlank(values.title)) fields.title = msg.newsletters.blankTitle;
   }
   if (body.content !== undefined) {
     // Only outer blank lines go: leading spaces are Markdown (indented code).
     values.content = body.content.replace(/^\s*\n/, '').trimEnd();
-    if (!values.content.trim()) fields.content = msg.newsletters.blankContent;
+    if (isBlank(values.content)) fields.content = msg.newsletters.blankContent;
   }
   if (body.is_important !== undefined) values.isImportant = body.is_important;
   const first = Object.values(fields)[0];
