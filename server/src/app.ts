@@ -23,7 +23,7 @@ import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { databasePlugin } from './plugins/database';
 import { drainPlugin } from './plugins/drain';
-import { errorHandlerPlugin } from './plugins/error-handler';
+import { clientErrorHandler, errorHandlerPlugin } from './plugins/error-handler';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { mailerPlugin } from './plugins/mailer';
 import { openapiPlugin } from './plugins/openapi';
@@ -111,6 +111,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       const body: ErrorBody = { success: false, error: msg.common.badUrl, code: ErrorCode.BAD_REQUEST };
       (reply as FastifyReply).code(400).send(body);
     },
+    clientErrorHandler,
     schemaController: { compilersFactory: { buildSerializer: schemas.buildSerializer } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validators(schemas));
@@ -130,6 +131,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   // type even when they carry no body (accept, mark-viewed, delete). Fastify refuses an empty
   // JSON body by default; here an empty body is no body, and anything else parses as before
   // (with the default parser's prototype-poisoning protection), its strings made well-formed.
+  // No route takes plain text: such a body is refused with 415, as a form is.
+  app.removeContentTypeParser('text/plain');
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {

@@ -17,6 +17,9 @@ export const msg = {
     invalidId: 'Identifikator düzgün deyil',
     conflict: 'Bu məlumat artıq mövcuddur',
     badUrl: 'Ünvan düzgün deyil',
+    badRequest: 'Sorğu düzgün deyil',
+    headersTooLarge: 'Sorğunun başlıqları çox böyükdür',
+    requestTimeout: 'Sorğu vaxtında tamamlanmadı',
   },
   fields: {
     required: 'Bu sahə mütləqdir',

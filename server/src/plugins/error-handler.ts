@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { ErrorBody } from '@kinodost/contracts/errors';
 import { ErrorCode } from '@kinodost/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifySchemaValidationError } from 'fastify';
@@ -66,6 +68,30 @@ const FRAMEWORK_ERRORS: Record<string, [number, ErrorCode, string]> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: [415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, msg.common.unsupportedMediaType],
   FST_PROTO_VIOLATION: [400, ErrorCode.BAD_REQUEST, msg.common.validation],
 };
+
+/**
+ * Node's HTTP parser refusing a request before Fastify sees it (a malformed request line, raw
+ * non-ASCII in the URL, headers past Node's limit, a request that came too slowly): the API's
+ * error body in Azerbaijani, where Fastify's own answers in English. Its statuses and its
+ * handling of a reset or dead socket are Fastify's default's.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, text] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, msg.common.requestTimeout]
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, msg.common.headersTooLarge]
+        : [400, msg.common.badRequest];
+  if (socket.writable) {
+    const payload = JSON.stringify(body(ErrorCode.BAD_REQUEST, text));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${payload}`,
+    );
+  }
+  socket.destroy(err);
+}
 
 /** SQLSTATEs of text the database refuses: invalid byte sequence (U+0000), untranslatable character. */
 const UNSTORABLE_TEXT = new Set(['22021', '22P05']);

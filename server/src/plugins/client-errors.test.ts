@@ -1,0 +1,57 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { msg } from '../lib/messages';
+import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { listenUrl } from '../test/socket-client';
+
+let t: TestApp;
+let port: number;
+beforeAll(async () => {
+  t = await buildTestApp();
+  port = Number(new URL(await listenUrl(t.app)).port);
+});
+afterAll(() => t.close());
+
+/** Sends raw bytes on a socket of its own and reads the answer until the server closes it. */
+function raw(request: string): Promise<{ status: number; type: string; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(request));
+    let text = '';
+    socket.on('data', (chunk) => {
+      text += chunk.toString('utf8');
+    });
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head = '', payload = ''] = text.split('\r\n\r\n');
+      resolve({
+        status: Number(head.split(' ')[1]),
+        type: /content-type: ([^\r]+)/i.exec(head)?.[1] ?? '',
+        body: JSON.parse(payload),
+      });
+    });
+  });
+}
+
+// Refused by Node's HTTP parser before Fastify's routes: still the API's error body, in Azerbaijani.
+it.each([
+  ['a malformed request line', 'GARBAGE\r\n\r\n', 400, msg.common.badRequest],
+  [
+    'raw non-ASCII in the URL',
+    'GET /api/films/search?q=\xc9\x99 HTTP/1.1\r\nHost: x\r\n\r\n',
+    400,
+    msg.common.badRequest,
+  ],
+  [
+    'headers past the limit',
+    `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    431,
+    msg.common.headersTooLarge,
+  ],
+])('%s gets the API error body', async (_name, request, status, text) => {
+  const answer = await raw(request);
+  expect(answer).toEqual({
+    status,
+    type: 'application/json; charset=utf-8',
+    body: { success: false, error: text, code: 'BAD_REQUEST' },
+  });
+});
