@@ -1,5 +1,8 @@
 import { YEAR_MAX, YEAR_MIN } from '@kinodost/contracts/limits';
 
+/** A file name as a message quotes it: the sender chose it, so a long one is cut. */
+const fileName = (name: string) => (name.length > 80 ? `${name.slice(0, 79)}…` : name);
+
 /**
  * Every text the server sends to a person, in Azerbaijani, in one place so a
  * translator finds them. Keys are grouped by feature.
@@ -159,12 +162,12 @@ export const msg = {
     empty: 'Faylda idxal ediləcək film yoxdur',
     tooManyRows: 'Faylda 50 000-dən çox sətir var; faylı hissələrə bölüb ayrı-ayrı göndərin',
     encoding: (file: string) =>
-      `${file} faylı UTF-8 kodlaşmasında deyil. Letterboxd və IMDb ixracını dəyişmədən göndərin (Excel-də açıb saxlamayın)`,
+      `${fileName(file)} faylı UTF-8 kodlaşmasında deyil. Letterboxd və IMDb ixracını dəyişmədən göndərin (Excel-də açıb saxlamayın)`,
     badCsv: (file: string, line: number) =>
-      `${file} faylı pozulub (sətir ${line}): dırnaq işarələri və ya sütunların sayı düzgün deyil`,
-    badRating: (file: string, line: number) => `${file} faylında reytinq düzgün deyil (sətir ${line})`,
+      `${fileName(file)} faylı pozulub (sətir ${line}): dırnaq işarələri və ya sütunların sayı düzgün deyil`,
+    badRating: (file: string, line: number) => `${fileName(file)} faylında reytinq düzgün deyil (sətir ${line})`,
     zipBroken: 'Arxiv pozulub və ya ZIP faylı deyil',
-    zipBomb: (name: string) => `Arxivdəki ${name} faylı açıldıqda 50 MB-dan böyükdür; belə arxiv qəbul edilmir`,
+    zipBomb: (name: string) => `Arxivdəki ${fileName(name)} faylı açıldıqda 50 MB-dan böyükdür; belə arxiv qəbul edilmir`,
     zipPath: 'Arxivdə qovluğundan kənara çıxan fayl yolu var; belə arxiv qəbul edilmir',
     running: 'Başqa idxalınız hələ davam edir. O bitəndən sonra yenidən cəhd edin',
     notFound: 'İdxal tapılmadı',

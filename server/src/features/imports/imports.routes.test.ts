@@ -342,6 +342,13 @@ describe('POST /api/import: bad files are a clear 400 and change nothing', () =>
       'ratings.csv',
       'ratings.csv faylında reytinq düzgün deyil (sətir 2)',
     ],
+    [
+      // The sender names the file: a long name is cut in the message.
+      'a bad rating in a file with a long name',
+      () => Buffer.from('Date,Name,Year,Letterboxd URI,Rating\n2024-01-01,Nəsimi,1973,x,7\n'),
+      `ratings${'x'.repeat(5000)}.csv`,
+      `ratings${'x'.repeat(72)}… faylında reytinq düzgün deyil (sətir 2)`,
+    ],
     ['a header alone', () => Buffer.from(watchedHeader), 'watched.csv', 'Faylda idxal ediləcək film yoxdur'],
     [
       'an empty file',
