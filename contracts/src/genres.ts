@@ -71,7 +71,14 @@ export const GENRES_FROM_ENGLISH: Record<string, readonly Genre[]> = {
   western: ['Vestern'],
 };
 
-const KNOWN = new Set<string>(GENRES);
+/** The catalogue's names, found whatever their case (Azerbaijani case rules: İ/i, I/ı). */
+const KNOWN = new Map<string, Genre>(GENRES.map((g) => [g.toLocaleLowerCase('az'), g]));
+
+/** The catalogue's genre a name stands for (its own name in any case, or an English name), if any. */
+export function catalogueGenre(raw: string): Genre | undefined {
+  const name = raw.trim();
+  return KNOWN.get(name.toLocaleLowerCase('az')) ?? GENRES_FROM_ENGLISH[name.toLowerCase()]?.[0];
+}
 
 /**
  * The catalogue's genres for the names a source gives (English or already Azerbaijani), each
@@ -81,7 +88,8 @@ export function toCatalogueGenres(names: Iterable<string>): Genre[] {
   const out: Genre[] = [];
   for (const raw of names) {
     const name = raw.trim();
-    const mapped = KNOWN.has(name) ? [name as Genre] : (GENRES_FROM_ENGLISH[name.toLowerCase()] ?? []);
+    const own = KNOWN.get(name.toLocaleLowerCase('az'));
+    const mapped = own ? [own] : (GENRES_FROM_ENGLISH[name.toLowerCase()] ?? []);
     for (const g of mapped) if (!out.includes(g)) out.push(g);
   }
   return out.slice(0, GENRES_MAX);

@@ -496,6 +496,7 @@ export const az = {
         year: 'İl 1870 ilə 2100 arasında tam ədəd olmalıdır',
         tooManyGenres: 'Ən çox 5 janr əlavə etmək olar',
         genreTooLong: 'Hər janr ən çox 40 simvol ola bilər',
+        unknownGenre: 'Belə janr siyahıda yoxdur: siyahıdan birini seçin',
         directorTooLong: 'Rejissorun adı ən çox 200 simvol ola bilər',
         overviewTooLong: 'Məzmun ən çox 2000 simvol ola bilər',
         posterUrl: 'https:// ilə başlayan düzgün şəkil ünvanı daxil edin (http:// ünvanındakı şəkil göstərilə bilməz)',

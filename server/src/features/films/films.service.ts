@@ -29,7 +29,7 @@ export interface FilmActor {
   isAdmin: boolean;
 }
 
-/** The facts given, trimmed, blank text as null, genres mapped onto the catalogue's list. */
+/** The facts given, trimmed, blank text as null, genres mapped onto the catalogue's list (an unknown one refused). */
 function normalise(facts: FilmFacts): Partial<repo.FilmValues> {
   const values: Partial<repo.FilmValues> = {};
   if (facts.title !== undefined) {
@@ -39,7 +39,14 @@ function normalise(facts: FilmFacts): Partial<repo.FilmValues> {
   }
   const optionalText = (v: string | null | undefined) => (v === undefined ? undefined : v?.trim() || null);
   if (facts.year !== undefined) values.year = facts.year;
-  if (facts.genres !== undefined) values.genres = toCatalogueGenres(facts.genres);
+  if (facts.genres !== undefined) {
+    // A member names genres in a form that offers the catalogue's list: one it does not know is
+    // refused, not silently dropped (English names, as other sources give them, are mapped).
+    if (facts.genres.some((g) => toCatalogueGenres([g]).length === 0)) {
+      throw new ValidationError(msg.films.unknownGenre, { genres: msg.films.unknownGenre });
+    }
+    values.genres = toCatalogueGenres(facts.genres);
+  }
   if (facts.director !== undefined) {
     const director = optionalText(facts.director);
     values.directors = director ? [director] : [];

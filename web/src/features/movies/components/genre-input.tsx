@@ -1,3 +1,4 @@
+import { catalogueGenre, GENRES } from '@kinodost/contracts/genres';
 import { GENRE_MAX, GENRES_MAX } from '@kinodost/contracts/limits';
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
@@ -10,8 +11,9 @@ const t = az.movies.form;
 
 /**
  * Genres as chips: type and press Enter (or a comma) to add, Backspace on an empty input removes
- * the last one; suggestions that are not chosen yet are one click away. Duplicates are ignored
- * without regard to case.
+ * the last one; suggestions that are not chosen yet are one click away, and the browser completes
+ * from the catalogue's list. A name the list does not know is refused here as on the server
+ * (docs/catalogue.md "Genres"); duplicates are ignored without regard to case.
  */
 export function GenreInput({
   value,
@@ -32,10 +34,13 @@ export function GenreInput({
     if (!genre) return;
     if (genre.length > GENRE_MAX) return setLocalError(t.validation.genreTooLong);
     if (full) return setLocalError(t.validation.tooManyGenres);
+    // The catalogue's own name for it (`dram` is Dram, `Western` Vestern); the server refuses others.
+    const known = catalogueGenre(genre);
+    if (!known) return setLocalError(t.validation.unknownGenre);
     setLocalError(undefined);
     setDraft('');
-    if (value.some((g) => g.toLocaleLowerCase('az') === genre.toLocaleLowerCase('az'))) return;
-    onChange([...value, genre]);
+    if (value.includes(known)) return;
+    onChange([...value, known]);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -67,8 +72,16 @@ export function GenreInput({
         helperText={shownError ?? t.genresHelp}
         disabled={full && draft === ''}
         fullWidth
-        slotProps={{ htmlInput: { maxLength: GENRE_MAX + 1, 'aria-describedby': `${helpId}-chips` } }}
+        slotProps={{
+          htmlInput: { maxLength: GENRE_MAX + 1, 'aria-describedby': `${helpId}-chips`, list: `${helpId}-genres` },
+        }}
       />
+      {/* The browser's own completion from the catalogue's list, as the member types. */}
+      <datalist id={`${helpId}-genres`}>
+        {GENRES.map((genre) => (
+          <option key={genre} value={genre} />
+        ))}
+      </datalist>
       <Box id={`${helpId}-chips`} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mt: value.length ? 1 : 0 }}>
         {value.map((genre) => (
           <Chip key={genre} label={genre} color="primary" onDelete={() => onChange(value.filter((g) => g !== genre))} />
