@@ -4,8 +4,8 @@ import { apiRequest } from './api-client';
 
 /**
  * The install's own settings (GET /api/site: the footer's social links, set on the server with
- * SOCIAL_*). Asked once per visit; nothing is shown for them until they arrive, so the landing
- * page rendered at build time and its hydration agree.
+ * SOCIAL_*, and whether it has TMDB). Asked once per visit; nothing is shown for them until they
+ * arrive, so the landing page rendered at build time and its hydration agree.
  */
 export function useSiteSettings() {
   return useQuery({

@@ -18,7 +18,13 @@ it('GET /api/site answers the footer links set with SOCIAL_*, KinoDost’s own w
   expect(res.headers['cache-control']).toBe('public, max-age=3600');
   expect(res.json()).toEqual({
     social: { instagram: 'https://www.instagram.com/bizimkino', facebook: null, x: 'https://x.com/kinodost' },
+    tmdb: false,
   });
+});
+
+it('GET /api/site says whether members can find films on TMDB: only with TMDB_API_KEY set', async () => {
+  t = await buildTestApp({ TMDB_API_KEY: 'k'.repeat(32) });
+  expect((await t.inject({ method: 'GET', url: '/api/site' })).json().tmdb).toBe(true);
 });
 
 it('a social link must be an https address', () => {

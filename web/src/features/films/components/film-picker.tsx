@@ -16,6 +16,7 @@ import { az } from '../../../i18n/az';
 import { ApiError, errorMessage, isErrorBody } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useSiteSettings } from '../../../lib/use-site-settings';
 import { MoviePoster } from '../../movies/components/movie-poster';
 import { useFilmSearch, useImportTmdbFilm, useTmdbSearch } from '../hooks/use-films';
 
@@ -71,9 +72,11 @@ export function FilmPicker({
   const debounced = useDebouncedValue(query.trim(), FILM_SEARCH_DEBOUNCE_MS);
   const active = debounced !== '' && query.trim() !== '';
   const catalogue = useFilmSearch(debounced);
-  // Once the server has said it has no TMDB, this dialog stops asking.
+  // Asked only where the install has TMDB (GET /api/site); if the server says otherwise after all
+  // (restarted without it), this dialog stops asking.
+  const tmdbHere = useSiteSettings().data?.tmdb === true;
   const [tmdbOff, setTmdbOff] = useState(false);
-  const tmdb = useTmdbSearch(debounced, !tmdbOff);
+  const tmdb = useTmdbSearch(debounced, tmdbHere && !tmdbOff);
   useEffect(() => {
     if (tmdb.isError && isTmdbOff(tmdb.error)) setTmdbOff(true);
   }, [tmdb.isError, tmdb.error]);

@@ -11,6 +11,8 @@ const titanic = makeFilm({ title: 'Titanic', year: 1997, poster_url: 'https://im
 const titanic53 = makeFilm({ title: 'Titanic', year: 1953, directors: ['Jean Negulesco'] });
 const tmdbOff = () =>
   jsonResponse({ success: false, error: 'TMDB axtarışı bu serverdə qoşulmayıb', code: 'NOT_FOUND' }, 404);
+/** GET /api/site of an install with or without TMDB. */
+const siteWith = (tmdb: boolean) => jsonResponse({ social: { instagram: null, facebook: null, x: null }, tmdb });
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -36,6 +38,7 @@ const tmdbSearches = (calls: string[]) => calls.filter((call) => call.startsWith
 describe('MovieFormDialog: adding starts from the catalogue', () => {
   it('searches the catalogue as the member types, then adds the picked film with status and rating', async () => {
     const api = stubFetch({
+      'GET /api/site': () => siteWith(false),
       'GET /api/films/search': () => jsonResponse(paged([searchHit(titanic), searchHit(titanic53, 0.9)], 1, 8)),
       'GET /api/films/tmdb/search': tmdbOff,
       'POST /api/movies': ({ body }) => jsonResponse(entryOf(titanic, body as object), 201),
@@ -59,13 +62,13 @@ describe('MovieFormDialog: adding starts from the catalogue', () => {
     const searchCall = api.fetchMock.mock.calls.find(([url]) => String(url).includes('/films/search'));
     expect(new Headers(searchCall?.[1]?.headers).get('authorization')).toBeNull();
 
-    // This server has no TMDB (404): no TMDB section, and it is not asked again.
-    await waitFor(() => expect(tmdbSearches(api.calls())).toEqual(['GET /api/films/tmdb/search?q=Titanic']));
+    // This server has no TMDB (GET /api/site): no TMDB section, and TMDB is never asked.
+    expect(api.calls()).toContain('GET /api/site');
     expect(dialog.queryByRole('list', { name: 'TMDB-dən' })).not.toBeInTheDocument();
     await fill(dialog.getByRole('searchbox', { name: 'Kataloqda axtar' }), ' 1997');
     await waitFor(() => expect(filmSearches(api.calls())).toHaveLength(2));
     expect(filmSearches(api.calls())[1]).toBe('GET /api/films/search?q=Titanic+1997&page=1&limit=8');
-    expect(tmdbSearches(api.calls())).toHaveLength(1);
+    expect(tmdbSearches(api.calls())).toEqual([]);
 
     await userEvent.click(await dialog.findByRole('button', { name: '"Titanic (1997)" filmini seç' }));
     expect(dialog.getByText('Seçilmiş film')).toBeInTheDocument();
@@ -105,6 +108,7 @@ describe('MovieFormDialog: adding starts from the catalogue', () => {
   it("lists TMDB's films below the catalogue's when the server has TMDB; picking one imports it first", async () => {
     const imported = makeFilm({ title: 'Titanic II', year: 2010, source: 'tmdb', tmdb_id: 44918, directors: [] });
     const api = stubFetch({
+      'GET /api/site': () => siteWith(true),
       'GET /api/films/search': () => jsonResponse(paged([searchHit(titanic)], 1, 8)),
       'GET /api/films/tmdb/search': () =>
         jsonResponse({
