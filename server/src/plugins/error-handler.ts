@@ -30,6 +30,9 @@ function fieldText(field: string, e: FastifySchemaValidationError): string {
     case 'minLength':
     case 'maxLength':
     case 'pattern':
+      // An empty text where one character is enough is a missing value, whatever the field's rule
+      // (signing in with no name is not told the registration's name rules).
+      if (e.keyword === 'minLength' && limit === 1) return msg.fields.required;
       if (field === 'username') return msg.fields.username;
       if (field === 'password' || field === 'newPassword') return msg.fields.passwordLength;
       if (e.keyword === 'pattern') return msg.fields.invalid;

@@ -174,6 +174,12 @@ describe('POST /api/auth/login', () => {
     }
   });
 
+  it('an empty name or password is missing (400), not held to the registration rules', async () => {
+    const res = await post('login', { username: '', password: '' }, '10.0.0.9');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ username: msg.fields.required, password: msg.fields.required });
+  });
+
   it('answers the same 401 for a wrong password and an unknown user', async () => {
     await createUser(t.app, { username: 'kamran' });
     const wrong = await post('login', { username: 'kamran', password: 'not-the-password' }, '10.0.0.2');

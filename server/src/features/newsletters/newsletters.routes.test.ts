@@ -288,7 +288,7 @@ describe('admin calls', () => {
       const cases: Array<[object, Record<string, string>]> = [
         [{ content: 'x' }, { title: msg.fields.required }],
         [{ title: 'x' }, { content: msg.fields.required }],
-        [{ title: '', content: 'x' }, { title: msg.fields.tooShort(1) }],
+        [{ title: '', content: 'x' }, { title: msg.fields.required }],
         [{ title: 'x'.repeat(201), content: 'x' }, { title: msg.fields.tooLong(200) }],
         [{ title: 'x', content: 'y'.repeat(20001) }, { content: msg.fields.tooLong(20000) }],
         [{ ...valid, is_important: 'yes' }, { is_important: msg.fields.type }],
