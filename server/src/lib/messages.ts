@@ -167,7 +167,8 @@ export const msg = {
       `${fileName(file)} faylı pozulub (sətir ${line}): dırnaq işarələri və ya sütunların sayı düzgün deyil`,
     badRating: (file: string, line: number) => `${fileName(file)} faylında reytinq düzgün deyil (sətir ${line})`,
     zipBroken: 'Arxiv pozulub və ya ZIP faylı deyil',
-    zipBomb: (name: string) => `Arxivdəki ${fileName(name)} faylı açıldıqda 50 MB-dan böyükdür; belə arxiv qəbul edilmir`,
+    zipBomb: (name: string) =>
+      `Arxivdəki ${fileName(name)} faylı açıldıqda 50 MB-dan böyükdür; belə arxiv qəbul edilmir`,
     zipPath: 'Arxivdə qovluğundan kənara çıxan fayl yolu var; belə arxiv qəbul edilmir',
     running: 'Başqa idxalınız hələ davam edir. O bitəndən sonra yenidən cəhd edin',
     notFound: 'İdxal tapılmadı',
