@@ -27,8 +27,10 @@ test('at 390 px the admin users page shows each user as a card with its switch, 
     card.getByRole('button', { name: `${member.username} istifadəçisini sil` }),
   ];
   for (const control of controls) expect(await withinWidth(control)).toBe(true);
-  // Nothing on the page is wider than the phone.
+  // Nothing on the page is wider than the phone, and the header's title is whole, not cut short.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const title = page.getByRole('banner').getByRole('heading', { name: 'İstifadəçi İdarəetmə' });
+  expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   await controls[1]?.click();
   await expect(page.getByRole('dialog', { name: 'İstifadəçini redaktə et' })).toBeVisible();
 });
