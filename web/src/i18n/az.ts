@@ -690,10 +690,11 @@ export const az = {
     title: (days: number) => `Son ${days} gündə fəaliyyət`,
     rangeLabel: 'Qrafikin aralığı',
     range: (days: number) => `${days} gün`,
-    movieCount: (count: number) => `Cəmi ${formatNumber(count)} film`,
-    series: { signups: 'Qeydiyyatlar', movies: 'Filmlər', comments: 'Şərhlər' },
+    // Entries in members' collections, apart from the catalogue's films the overview's card counts.
+    movieCount: (count: number) => `Kolleksiyalarda cəmi ${formatNumber(count)} film`,
+    series: { signups: 'Qeydiyyatlar', movies: 'Kolleksiyaya əlavələr', comments: 'Şərhlər' },
     chartLabel: (days: number, signups: number, movies: number, comments: number) =>
-      `Son ${days} gündə gündəlik fəaliyyət qrafiki: cəmi ${signups} qeydiyyat, ${movies} film, ${comments} şərh`,
+      `Son ${days} gündə gündəlik fəaliyyət qrafiki: cəmi ${formatNumber(signups)} qeydiyyat, ${formatNumber(movies)} kolleksiyaya əlavə, ${formatNumber(comments)} şərh`,
     tableCaption: 'Gündəlik fəaliyyət cədvəli',
     date: 'Tarix',
     empty: 'Statistikanı yükləmək mümkün olmadı və ya hələ məlumat yoxdur.',

@@ -19,16 +19,24 @@ beforeEach(() => {
 });
 
 describe('ActivityChart', () => {
+  it('writes totals of thousands with the az-AZ separator, in the legend and the label', () => {
+    renderWithApp(<ActivityChart series={series.map((day) => ({ ...day, movies: 100 }))} />);
+    expect(screen.getByTestId('legend-movies')).toHaveTextContent('Kolleksiyaya əlavələr: 3.000');
+    expect(screen.getByRole('img', { name: /3\.000 kolleksiyaya əlavə/ })).toBeInTheDocument();
+  });
+
   it('draws one line per series over every day, with a legend of totals and a summary label', () => {
     renderWithApp(<ActivityChart series={series} />);
     const chart = screen.getByRole('img', { name: /Son 30 gündə gündəlik fəaliyyət qrafiki/ });
-    expect(chart).toHaveAccessibleName('Son 30 gündə gündəlik fəaliyyət qrafiki: cəmi 30 qeydiyyat, 435 film, 7 şərh');
+    expect(chart).toHaveAccessibleName(
+      'Son 30 gündə gündəlik fəaliyyət qrafiki: cəmi 30 qeydiyyat, 435 kolleksiyaya əlavə, 7 şərh',
+    );
     for (const key of ['signups', 'movies', 'comments']) {
       const line = screen.getByTestId(`series-${key}`).querySelector('polyline');
       expect(line?.getAttribute('points')?.split(' ')).toHaveLength(30);
     }
     expect(screen.getByTestId('legend-signups')).toHaveTextContent('Qeydiyyatlar: 30');
-    expect(screen.getByTestId('legend-movies')).toHaveTextContent('Filmlər: 435');
+    expect(screen.getByTestId('legend-movies')).toHaveTextContent('Kolleksiyaya əlavələr: 435');
     expect(screen.getByTestId('legend-comments')).toHaveTextContent('Şərhlər: 7');
     expect(screen.getByText('01.01')).toBeInTheDocument();
     expect(screen.getByText('30.01')).toBeInTheDocument();
@@ -91,8 +99,10 @@ describe('AdminOverviewPage', () => {
     expect(screen.getByTestId('stat-comment-count')).toHaveTextContent('1.234.567');
     expect(screen.getByTestId('stat-active-today')).toHaveTextContent('5');
     expect(screen.getByTestId('stat-active-week')).toHaveTextContent('1.200');
-    expect(await screen.findByRole('img', { name: /cəmi 30 qeydiyyat, 435 film, 7 şərh/ })).toBeInTheDocument();
-    expect(screen.getByText('Cəmi 450 film')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('img', { name: /cəmi 30 qeydiyyat, 435 kolleksiyaya əlavə, 7 şərh/ }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Kolleksiyalarda cəmi 450 film')).toBeInTheDocument();
   });
 
   it('a failing stats call reads as zeros and an empty chart, not an error', async () => {
@@ -131,7 +141,7 @@ describe('AdminOverviewPage', () => {
     await userEvent.click(within(group).getByRole('button', { name: '7 gün' }));
     expect(
       await screen.findByRole('img', {
-        name: 'Son 7 gündə gündəlik fəaliyyət qrafiki: cəmi 7 qeydiyyat, 0 film, 0 şərh',
+        name: 'Son 7 gündə gündəlik fəaliyyət qrafiki: cəmi 7 qeydiyyat, 0 kolleksiyaya əlavə, 0 şərh',
       }),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Son 7 gündə fəaliyyət' })).toBeInTheDocument();

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { type MouseEvent, useMemo, useState } from 'react';
 import { az } from '../../../i18n/az';
+import { formatNumber } from '../../../lib/format-number';
 
 const t = az.adminActivity;
 
@@ -109,7 +110,7 @@ export function ActivityChart({ series }: { series: DailyActivity[] }) {
               <line x1="0" y1="5" x2="28" y2="5" stroke={colors[key]} strokeWidth="3" strokeDasharray={DASH[key]} />
             </svg>
             <Typography variant="body2">
-              {t.series[key]}: <strong>{totals[key]}</strong>
+              {t.series[key]}: <strong>{formatNumber(totals[key])}</strong>
             </Typography>
           </Box>
         ))}
