@@ -365,3 +365,19 @@ describe('a 12 MB body is refused with 413 before it is all read', () => {
     expect(listUploads()).toEqual(before.files);
   });
 });
+
+describe('uploads at once', () => {
+  it('eight avatars sent together leave one file, the one the profile names; a delete leaves none', async () => {
+    const { user, token } = await createUser(t.app);
+    const before = listUploads().filter((f) => f.endsWith('.webp'));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => upload(token, form(file(await solidPng(40 + i, 40 + i))))),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+    const avatar = (await reloadUser(t.app, user.id))?.avatar as string;
+    const added = listUploads().filter((f) => f.endsWith('.webp') && !before.includes(f));
+    expect(added).toEqual([expect.stringContaining(avatar)]);
+    expect((await t.injectAs(token, { method: 'DELETE', url: '/api/user/avatar' })).statusCode).toBe(200);
+    expect(listUploads().filter((f) => f.endsWith('.webp') && !before.includes(f))).toEqual([]);
+  });
+});

@@ -79,6 +79,20 @@ export const insertUser = async (
 };
 
 /** Changes a member's row; a new username brings its look-alike key along. */
+/**
+ * Sets a user's avatar and answers the file it replaced, reading that under a row lock: two
+ * uploads at once each get the file the other wrote, so every replaced file is removed once and
+ * none is left behind unreferenced. Undefined when there is no such user.
+ */
+export const swapAvatar = (db: Db, id: string, avatar: string | null) =>
+  db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [current] = await tx.select({ avatar: users.avatar }).from(users).where(eq(users.id, id)).for('update');
+    if (!current) return undefined;
+    const after = await updateUser(tx, id, { avatar });
+    return after && { after, replaced: current.avatar };
+  });
+
 export const updateUser = async (
   db: Db,
   id: string,

@@ -128,30 +128,30 @@ export const createUsersService = ({ db, bus, avatars, log, passwordFailures }: 
 
     updateOwnProfile: (id: string, patch: UpdateProfileBody) => editUser(id, patch),
 
-    /** Re-encodes and stores a new avatar, then drops the old file. */
+    /** Re-encodes and stores a new avatar, then drops the file it replaced (repo.swapAvatar). */
     async setAvatar(id: string, upload: Buffer): Promise<UserRow> {
       const image = await imageLimit(() => processAvatar(upload));
       const name = newUploadName();
       await avatars.put(name, image);
-      const before = await repo.findUserById(db, id);
-      const after = await repo.updateUser(db, id, { avatar: name }).catch(async (err) => {
+      const swapped = await repo.swapAvatar(db, id, name).catch(async (err) => {
         await removeFile(name);
         throw err;
       });
-      if (!after) {
+      if (!swapped) {
         await removeFile(name);
         throw new NotFoundError(msg.users.notFound);
       }
-      changed(id, after);
-      await removeFile(before?.avatar ?? null);
-      return after;
+      changed(id, swapped.after);
+      await removeFile(swapped.replaced);
+      return swapped.after;
     },
 
     async deleteAvatar(id: string): Promise<UserRow> {
-      const before = mustExist(await repo.findUserById(db, id));
-      const after = changed(id, mustExist(await repo.updateUser(db, id, { avatar: null })));
-      await removeFile(before.avatar);
-      return after;
+      const swapped = await repo.swapAvatar(db, id, null);
+      if (!swapped) throw new NotFoundError(msg.users.notFound);
+      changed(id, swapped.after);
+      await removeFile(swapped.replaced);
+      return swapped.after;
     },
 
     /** One page of users and the number of admins (docs/architecture.md, "Status codes": the last admin stays). */
