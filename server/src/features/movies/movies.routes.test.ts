@@ -467,6 +467,8 @@ describe('GET /api/movies/search/{query}', () => {
   it('refuses an empty or too long query, and visitors', async () => {
     expect((await search('   ')).json().error).toBe(msg.movies.badQuery);
     expect((await search('x'.repeat(SEARCH_QUERY_MAX))).statusCode).toBe(200);
+    // Characters, not UTF-16 units: a hundred emoji are a hundred.
+    expect((await search('🎬'.repeat(SEARCH_QUERY_MAX))).statusCode).toBe(200);
     const tooLong = await search('x'.repeat(SEARCH_QUERY_MAX + 1));
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json()).toMatchObject({ error: msg.common.validation, fields: { query: msg.fields.tooLong(100) } });

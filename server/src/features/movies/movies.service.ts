@@ -187,7 +187,8 @@ export const createMoviesService = ({ db, bus, films }: MoviesDeps) => {
     /** Everyone's entries matching the query, without those of members whose collection is hidden from the viewer. */
     async search(viewerId: string, query: string, page: { page: number; limit: number }) {
       const q = query.trim();
-      if (!q || q.length > SEARCH_QUERY_MAX)
+      // Characters as the schema counts them (code points): an emoji is one, not two.
+      if (!q || [...q].length > SEARCH_QUERY_MAX)
         throw new ValidationError(msg.movies.badQuery, { query: msg.movies.badQuery });
       return repo.searchMovies(db, q, page, await hiddenOwnersFor(db, viewerId));
     },
