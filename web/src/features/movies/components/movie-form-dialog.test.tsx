@@ -176,6 +176,8 @@ describe('MovieFormDialog: adding starts from the catalogue', () => {
       'href',
       `/film/${titanic.id}`,
     );
+    // Said once, in the dialog: no toast repeating it.
+    expect(screen.getAllByText(/Bu film artıq kolleksiyanızdadır/)).toHaveLength(1);
     expect(onClose).not.toHaveBeenCalled();
   });
 

@@ -126,11 +126,12 @@ export function MovieFormDialog({
     setErrors((current) => (current[key] ? { ...current, [key]: undefined } : current));
   };
 
+  // A refusal is said in the dialog itself (its alert and the fields), where the member is looking:
+  // a toast repeating it was the same words twice.
   const onFailure = (error: unknown) => {
     const fields = errorFields(error) as MovieFormErrors;
     setErrors(fields);
     setServerError(errorMessage(error));
-    toast.error(errorMessage(error));
   };
 
   const added = (created: Movie) => {
@@ -150,7 +151,6 @@ export function MovieFormDialog({
         if (!isConflict(error)) return onFailure(error);
         setServerError(p.alreadyInCollection);
         setOwned(picked);
-        toast.error(p.alreadyInCollection);
       },
     });
   };
