@@ -71,13 +71,18 @@ export const GENRES_FROM_ENGLISH: Record<string, readonly Genre[]> = {
   western: ['Vestern'],
 };
 
-/** The catalogue's names, found whatever their case (Azerbaijani case rules: İ/i, I/ı). */
-const KNOWN = new Map<string, Genre>(GENRES.map((g) => [g.toLocaleLowerCase('az'), g]));
+const KNOWN = new Set<string>(GENRES);
+/** The catalogue's names by their lower case (Azerbaijani rules: İ/i, I/ı), for a form's typing. */
+const BY_LOWER_CASE = new Map<string, Genre>(GENRES.map((g) => [g.toLocaleLowerCase('az'), g]));
 
-/** The catalogue's genre a name stands for (its own name in any case, or an English name), if any. */
+/**
+ * The catalogue's genre a member typed (its name in any case, or an English name), if any: what a
+ * form sends. toCatalogueGenres, which the server applies and migration 0013 mirrors in SQL, takes
+ * the catalogue's names only as written.
+ */
 export function catalogueGenre(raw: string): Genre | undefined {
   const name = raw.trim();
-  return KNOWN.get(name.toLocaleLowerCase('az')) ?? GENRES_FROM_ENGLISH[name.toLowerCase()]?.[0];
+  return BY_LOWER_CASE.get(name.toLocaleLowerCase('az')) ?? GENRES_FROM_ENGLISH[name.toLowerCase()]?.[0];
 }
 
 /**
@@ -88,8 +93,7 @@ export function toCatalogueGenres(names: Iterable<string>): Genre[] {
   const out: Genre[] = [];
   for (const raw of names) {
     const name = raw.trim();
-    const own = KNOWN.get(name.toLocaleLowerCase('az'));
-    const mapped = own ? [own] : (GENRES_FROM_ENGLISH[name.toLowerCase()] ?? []);
+    const mapped = KNOWN.has(name) ? [name as Genre] : (GENRES_FROM_ENGLISH[name.toLowerCase()] ?? []);
     for (const g of mapped) if (!out.includes(g)) out.push(g);
   }
   return out.slice(0, GENRES_MAX);
