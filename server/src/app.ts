@@ -127,12 +127,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   app.addHook('onListen', async () => {
     void app.compileSchemas();
   });
+  // No route takes plain text: such a body is refused with 415, as a form is.
+  app.removeContentTypeParser('text/plain');
   // docs/product.md#api-shape: the web client sends friend and newsletter calls with a JSON content
   // type even when they carry no body (accept, mark-viewed, delete). Fastify refuses an empty
   // JSON body by default; here an empty body is no body, and anything else parses as before
   // (with the default parser's prototype-poisoning protection), its strings made well-formed.
-  // No route takes plain text: such a body is refused with 415, as a form is.
-  app.removeContentTypeParser('text/plain');
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
