@@ -18,7 +18,7 @@ describe('numbers in az-AZ (issue 26)', () => {
   });
 
   it('the texts that show counts use it', () => {
-    expect(az.adminActivity.movieCount(3177)).toBe('Cəmi 3.177 film');
+    expect(az.adminActivity.movieCount(3177)).toBe('Kolleksiyalarda cəmi 3.177 film');
     expect(az.movies.total(3177)).toBe('3.177 film');
     expect(az.movies.search.found(1000, true)).toBe('1.000-dən çox film tapıldı');
     expect(az.admin.users.displayedRows({ from: 1001, to: 1020, count: 25000 })).toBe('1.001–1.020 / 25.000');
