@@ -29,6 +29,9 @@ export interface FilmActor {
   isAdmin: boolean;
 }
 
+/** The first of the names that is no genre of the catalogue's list (nor an English name of one). */
+const unknownGenre = (names: string[]) => names.find((g) => toCatalogueGenres([g]).length === 0);
+
 /** The facts given, trimmed, blank text as null, genres mapped onto the catalogue's list (an unknown one refused). */
 function normalise(facts: FilmFacts): Partial<repo.FilmValues> {
   const values: Partial<repo.FilmValues> = {};
@@ -42,7 +45,7 @@ function normalise(facts: FilmFacts): Partial<repo.FilmValues> {
   if (facts.genres !== undefined) {
     // A member names genres in a form that offers the catalogue's list: one it does not know is
     // refused, not silently dropped (English names, as other sources give them, are mapped).
-    if (facts.genres.some((g) => toCatalogueGenres([g]).length === 0)) {
+    if (unknownGenre(facts.genres) !== undefined) {
       throw new ValidationError(msg.films.unknownGenre, { genres: msg.films.unknownGenre });
     }
     values.genres = toCatalogueGenres(facts.genres);
@@ -96,7 +99,7 @@ function adminValues(body: AdminUpdateFilmBody): Partial<repo.FilmValues> {
   if (body.directors !== undefined) values.directors = body.directors.map((d) => d.trim()).filter(Boolean);
   if (body.genres !== undefined) {
     // An admin names genres deliberately: one the catalogue's list does not know is refused, not dropped.
-    const unknown = body.genres.find((g) => toCatalogueGenres([g]).length === 0);
+    const unknown = unknownGenre(body.genres);
     if (unknown !== undefined) throw new ValidationError(msg.films.unknownGenre, { genres: unknown });
     values.genres = toCatalogueGenres(body.genres);
   }

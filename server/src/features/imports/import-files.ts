@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { isCalendarDay } from '@kinodost/contracts/dates';
 import { toCatalogueGenres } from '@kinodost/contracts/genres';
 import { CsvError, parse } from 'csv-parse';
 import yauzl from 'yauzl';
-import { plausibleDay } from '../../lib/dates';
 import { BadRequestError } from '../../lib/errors';
 import { msg } from '../../lib/messages';
 
@@ -67,10 +67,10 @@ interface RowFacts {
 type Header = string[];
 type Reader = (row: Record<string, string>, line: number) => RowFacts | null;
 
-/** A day as the file writes it, or null when it is none the calendar and the database hold (lib/dates.ts). */
+/** A day as the file writes it, or null when it is none the calendar has in a film's years (contracts/dates.ts). */
 const day = (v: string | undefined): string | null => {
   const text = v?.trim() ?? '';
-  return plausibleDay(text) ? text : null;
+  return isCalendarDay(text) ? text : null;
 };
 const yearOf = (v: string | undefined): number | null => {
   const n = Number(v?.trim());

@@ -1,3 +1,4 @@
+import { isCalendarDay } from '@kinodost/contracts/dates';
 import {
   DIRECTOR_MAX,
   GENRE_MAX,
@@ -41,13 +42,8 @@ export const toDateInput = (iso: string | null): string => {
 
 /** A local calendar day as an ISO instant (noon, so no time zone moves it to another day). */
 export const fromDateInput = (day: string): string | null => {
-  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day)?.slice(1).map(Number);
-  if (!parts) return null;
-  const [year = 0, month = 0, dayOfMonth = 0] = parts;
-  const date = new Date(`${day}T12:00:00`);
   // A day the calendar has (no 30 February), in the years the server takes.
-  const real = date.getFullYear() === year && date.getMonth() + 1 === month && date.getDate() === dayOfMonth;
-  return real && year >= YEAR_MIN && year <= YEAR_MAX ? date.toISOString() : null;
+  return isCalendarDay(day) ? new Date(`${day}T12:00:00`).toISOString() : null;
 };
 
 export const emptyValues = (): MovieFormValues => ({
