@@ -13,6 +13,10 @@ describe('AppToasts (issue 26)', () => {
     const text = await screen.findByText(long);
     expect(text).toHaveClass('kd-toast-text');
     expect(text).toHaveAttribute('title', long);
+    // SPEC.md: colored theme, closing after 3000 ms (the progress bar runs for that long).
+    const shown = text.closest('.Toastify__toast') as HTMLElement;
+    expect(shown).toHaveClass('Toastify__toast-theme--colored');
+    expect((shown.querySelector('.Toastify__progress-bar') as HTMLElement).style.animationDuration).toBe('3000ms');
     const container = document.querySelector('.Toastify__toast-container') as HTMLElement;
     expect(container).toHaveClass('kd-toasts', 'Toastify__toast-container--top-right');
     // The placement sheet starts them 8 px below the header: 56 px on a phone, 64 px from 600 px on.
