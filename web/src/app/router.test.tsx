@@ -80,6 +80,13 @@ describe('routes and guards', () => {
     expect(await screen.findByRole('heading', { name: 'Xoş gəldiniz, leyla!' })).toBeInTheDocument();
   });
 
+  it.each(['/login', '/register'])('a signed-in member at %s goes on to the dashboard', async (path) => {
+    signedInAs(sampleProfile);
+    const router = open(path);
+    expect(await screen.findByRole('heading', { name: 'Xoş gəldiniz, leyla!' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
   it('shows the not-found page for unknown paths', async () => {
     open('/there/is/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Səhifə tapılmadı' })).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { az } from '../../i18n/az';
+import { useLeaveWhenSignedIn } from '../../lib/auth/leave-when-signed-in';
 import { useReplayEarlyInput } from '../../lib/early-input';
 
 const noSubscription = () => () => {};
@@ -12,6 +13,7 @@ const noSubscription = () => () => {};
 export function LoginPage() {
   // Prerendered (prerender/visitor-pages.tsx): what was typed and clicked before the scripts came.
   useReplayEarlyInput();
+  useLeaveWhenSignedIn();
   const [params] = useSearchParams();
   // The build rendered the page without the notice: hydrating, React renders it so (the server
   // snapshot), then again with it.
