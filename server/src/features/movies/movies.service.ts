@@ -75,7 +75,6 @@ export const createMoviesService = ({ db, bus, films }: MoviesDeps) => {
   const announce = (activityId: string | undefined) => {
     if (activityId) bus.emit('activity:created', { id: activityId });
   };
-  /** Writes an entry's change and the feed item it makes in one transaction. */
   /** Writes an entry change and the activity it causes in the caller's transaction. */
   const writeWithActivity = async <T extends { id: string }>(
     tx: Db,
@@ -89,6 +88,7 @@ export const createMoviesService = ({ db, bus, films }: MoviesDeps) => {
     return { row, activityId: activity ? await insertActivity(tx, activity) : undefined };
   };
 
+  /** Writes an entry's change and the feed item it makes in one transaction of their own. */
   const withActivity = <T extends { id: string }>(
     ownerId: string,
     before: { status: 'watched' | 'watchlist'; rating: number | null } | undefined,
