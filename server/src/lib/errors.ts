@@ -49,6 +49,12 @@ export class ConflictError extends AppError {
     super(409, ErrorCode.CONFLICT, message, fields);
   }
 }
+/** A request well formed but not to be done as sent (an Idempotency-Key already used for another). */
+export class UnprocessableError extends AppError {
+  constructor(message: string) {
+    super(422, ErrorCode.UNPROCESSABLE, message);
+  }
+}
 export class PayloadTooLargeError extends AppError {
   constructor(message: string) {
     super(413, ErrorCode.PAYLOAD_TOO_LARGE, message);

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } f
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema/index';
-import { BadRequestError, ConflictError } from './errors';
+import { BadRequestError, ConflictError, UnprocessableError } from './errors';
 import { msg } from './messages';
 
 /**
@@ -98,7 +98,8 @@ export async function claim(db: Db, ref: KeyRef, print: string, waitMs = WAIT_MS
       .from(idempotencyKeys)
       .where(matches(ref));
     if (!row) continue; // given back between the two statements: claim again
-    if (row.fingerprint !== print) throw new BadRequestError(msg.idempotency.otherRequest);
+    // 422, as the IETF's Idempotency-Key draft asks of a key reused with another request.
+    if (row.fingerprint !== print) throw new UnprocessableError(msg.idempotency.otherRequest);
     if (row.status !== null) return { kind: 'answered', status: row.status, body: row.body ?? '' };
     if (Date.now() >= until) throw new ConflictError(msg.idempotency.inProgress);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));

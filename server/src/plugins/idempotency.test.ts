@@ -77,13 +77,13 @@ describe('POST with Idempotency-Key', () => {
     expect(await moviesTitled('Hər kəsə bir')).toBe(2);
   });
 
-  it('refuses the same key with another request (400), and a POST without a key runs each time', async () => {
+  it('refuses the same key with another request (422), and a POST without a key runs each time', async () => {
     const key = randomUUID();
     expect((await post(alice, '/api/movies', key, { title: 'Birinci' })).statusCode).toBe(201);
     const reuse = await post(alice, '/api/movies', key, { title: 'İkinci' });
     expect([reuse.statusCode, reuse.json()]).toEqual([
-      400,
-      { success: false, error: msg.idempotency.otherRequest, code: 'BAD_REQUEST' },
+      422,
+      { success: false, error: msg.idempotency.otherRequest, code: 'UNPROCESSABLE' },
     ]);
     expect(await moviesTitled('İkinci')).toBe(0);
     const url = await commentsUrl();
@@ -189,7 +189,7 @@ describe('POST with Idempotency-Key', () => {
     expect(row?.fingerprint).not.toContain(fields.password);
     // The same key with another body (another password) is not the same request.
     const other = await post(null, '/api/auth/register', key, { ...fields, password: 'Başqa-Parol-2024!' });
-    expect(other.json()).toMatchObject({ error: msg.idempotency.otherRequest });
+    expect([other.statusCode, other.json()]).toMatchObject([422, { error: msg.idempotency.otherRequest }]);
   });
 
   it('keeps no key for a login, which changes nothing: a repeat signs in again', async () => {

@@ -112,6 +112,7 @@ describe('the API document (docs/api.md)', () => {
 
   it('documents the 500 and the 503 of a draining server once, for every operation', () => {
     expect(Object.keys(doc.components.responses).sort()).toEqual([
+      'IdempotencyKeyReused',
       'InternalError',
       'PayloadTooLarge',
       'Unavailable',
@@ -120,6 +121,15 @@ describe('the API document (docs/api.md)', () => {
     const without = operations().filter(({ op }) => !op.responses['500'] || !op.responses['503']);
     expect(without.map(({ route }) => route)).toEqual([]);
     expect(doc.paths['/api/movies']?.get?.responses['503']).toEqual({ $ref: '#/components/responses/Unavailable' });
+  });
+
+  it('documents the 422 of a reused Idempotency-Key on every POST, and on nothing else', () => {
+    const posts = operations().filter(({ method }) => method === 'post');
+    expect(posts.filter(({ op }) => !op.responses['422']).map(({ route }) => route)).toEqual([]);
+    expect(doc.paths['/api/movies']?.post?.responses['422']).toEqual({
+      $ref: '#/components/responses/IdempotencyKeyReused',
+    });
+    expect(operations().filter(({ method, op }) => method !== 'post' && op.responses['422'])).toEqual([]);
   });
 
   it('documents the 413 and the 415 of every operation whose body Fastify reads, and they are what it answers', async () => {

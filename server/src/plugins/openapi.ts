@@ -160,6 +160,8 @@ export function completeDocument(document: Json): Json {
         responses['413'] ??= { $ref: '#/components/responses/PayloadTooLarge' };
         responses['415'] ??= { $ref: '#/components/responses/UnsupportedMediaType' };
       }
+      // Any POST may carry an Idempotency-Key (plugins/idempotency.ts).
+      if (method === 'post') responses['422'] ??= { $ref: '#/components/responses/IdempotencyKeyReused' };
     }
   }
   document.components ??= {};
@@ -181,6 +183,11 @@ export function completeDocument(document: Json): Json {
     PayloadTooLarge: {
       description:
         'The body is larger than the server reads (1 MiB of JSON; an upload has its own limit); the body says so in Azerbaijani.',
+      content: errorBody,
+    },
+    IdempotencyKeyReused: {
+      description:
+        'The Idempotency-Key was sent before (within 24 hours) with another request; the body says so in Azerbaijani.',
       content: errorBody,
     },
     UnsupportedMediaType: {
