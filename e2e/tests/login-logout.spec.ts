@@ -112,7 +112,7 @@ test('opened as /login?expired=true, the prerendered page is hydrated and then s
   expect(errors).toEqual([]);
 });
 
-test('signed in from another tab while /login waits for its page code, the page is rendered for the member, not hydrated', async ({
+test('signed in from another tab while /login waits for its page code, the page is rendered for the member, not hydrated, and leads on to the dashboard', async ({
   page,
   api,
 }) => {
@@ -133,8 +133,10 @@ test('signed in from another tab while /login waits for its page code, the page 
   await other.evaluate((token) => localStorage.setItem('token', token), user.token);
   await other.close();
   pageChunk.release();
-  // The member's /login, as a fresh load with the token gives it: their header, a new heading.
+  // Rendered for the member, as a fresh load with the token is (their header), and /login has
+  // nothing for them: they go on to the dashboard (useLeaveWhenSignedIn).
   await expect(page.getByRole('banner').getByRole('button', { name: 'Hesab menyusu' })).toBeVisible();
-  expect(await headingKept(page)).toBe(false);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Daxil olun' })).toHaveCount(0);
   expect(errors).toEqual([]);
 });
