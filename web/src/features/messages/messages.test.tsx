@@ -158,6 +158,26 @@ describe('the thread', () => {
     expect(localStorage.getItem(`messageDraft:${friend.id}`)).toBeNull();
   });
 
+  it('has the composer focused where there is a mouse, and waits for a tap on a touch screen', () => {
+    fakeServer();
+    const pointer = (fine: boolean) =>
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: query === '(pointer: fine)' && fine,
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        addListener: () => {},
+        removeListener: () => {},
+      }));
+    pointer(true);
+    const view = renderThread([[message(1, friend.id)]]);
+    expect(screen.getByRole('textbox', { name: 'Mesaj' })).toHaveFocus();
+    view.unmount();
+    pointer(false);
+    renderThread([[message(1, friend.id)]]);
+    expect(screen.getByRole('textbox', { name: 'Mesaj' })).not.toHaveFocus();
+  });
+
   it('shows "yazır…" while the friend types, and tells the friend when I type', async () => {
     fakeServer();
     const sent: string[] = [];

@@ -76,7 +76,13 @@ function Bubble({ message, mine }: { message: Message; mine: boolean }) {
 function Composer({ friendId }: { friendId: string }) {
   const [text, setText] = useState(() => getMessageDraft(friendId));
   const send = useSendMessage();
+  const input = useRef<HTMLTextAreaElement>(null);
   useEffect(() => setText(getMessageDraft(friendId)), [friendId]);
+  // A thread opened with a mouse or a keyboard is there to write in; on a touch screen the focus
+  // would raise the keyboard over the messages, so there it waits for a tap.
+  useEffect(() => {
+    if (friendId && window.matchMedia?.('(pointer: fine)').matches) input.current?.focus({ preventScroll: true });
+  }, [friendId]);
   const tooLong = [...text].length > MESSAGE_MAX;
   const submit = () => {
     const body = text.trim();
@@ -110,6 +116,7 @@ function Composer({ friendId }: { friendId: string }) {
     >
       <TextInput
         label={null}
+        inputRef={input}
         value={text}
         onChange={(e) => {
           setText(e.target.value);
