@@ -1,5 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { users } from '../../db/schema/index';
+import type { Db } from '../../db/client';
+import { activities, users } from '../../db/schema/index';
+import { hiddenMembers, visibleToViewer } from '../privacy';
 
 /**
  * THE place where the feed asks "may this viewer see this actor's activity?". Both the feed page
@@ -18,3 +20,24 @@ export const mayViewerSeeActivityOf = (viewer: SQL, actor: SQL): SQL =>
   // (users_not_public_idx). "The actor is one of those not private" had it hash every member
   // (100,000 rows, 35 of a feed page's 41 ms: docs/feed.md).
   sql`(${viewer} = ${actor} or not exists (select 1 from ${users} where ${users.id} = ${actor} and ${users.visibility} = 'private'))`;
+
+/**
+ * An item may also name a second member beside its actor (`other`: a `friends` item's new friend),
+ * who need not be the viewer's friend. Another viewer than the actor sees the item only if they may see that member's
+ * activity too (the collection rule of privacy/visibility.ts: not blocked either way, and public,
+ * or friends-only and their friend): a block hides each from the other, and a private member's
+ * new friendship is theirs alone.
+ *
+ * Two forms, as the rule has: `mayViewerSeeNamed` for one item and many viewers (the live
+ * delivery), `itemsNamingHidden` for one viewer and many items (a feed page: the ids of the
+ * items that name a member hidden from the viewer, read from activities_other_idx for the few
+ * hidden members, so the page's index-only reads stay index-only).
+ */
+export const mayViewerSeeNamed = (viewer: SQL, otherId: string): SQL =>
+  sql`exists (select 1 from ${users} o where o.id = ${otherId}::uuid and ${visibleToViewer(viewer, {
+    id: sql`o.id`,
+    visibility: sql`o.visibility`,
+  })})`;
+
+export const itemsNamingHidden = (db: Db, viewerId: string): SQL =>
+  sql`(select h.id from ${activities} h where h.other_id in (${hiddenMembers(db, viewerId)}))`;

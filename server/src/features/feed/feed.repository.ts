@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { type ActivityType, activities, comments, films, friendships, movies, users } from '../../db/schema/index';
 import type { Cursor } from './feed-cursor';
-import { mayViewerSeeActivityOf } from './feed-visibility';
+import { itemsNamingHidden, mayViewerSeeActivityOf, mayViewerSeeNamed } from './feed-visibility';
 
 /** All SQL about feed items (docs/feed.md). */
 
@@ -114,6 +114,7 @@ export const listFeed = async (db: Db, viewerId: string, cursor: Cursor | undefi
     cross join lateral (
       select a.id, a.created_at from ${activities} a
       where a.actor_id = v.id ${before}
+        and (v.id = ${viewerId}::uuid or a.id not in ${itemsNamingHidden(db, viewerId)})
       order by a.created_at desc, a.id desc
       limit ${limit + 1}
     ) p
@@ -129,11 +130,12 @@ export const listFeed = async (db: Db, viewerId: string, cursor: Cursor | undefi
 export const findItem = async (db: Db, id: string): Promise<ItemRow | undefined> =>
   ((await selectItems(db).where(eq(activities.id, id))) as ItemRow[])[0];
 
-/** Who gets an actor's new item live: the actor and their friends who may see it. */
-export const audienceOf = async (db: Db, actorId: string): Promise<string[]> => {
+/** Who gets an actor's new item live: the actor and their friends who may see it (and whom it names). */
+export const audienceOf = async (db: Db, actorId: string, otherId: string | null = null): Promise<string[]> => {
   const res = await db.execute(
     sql`select v.id from ${selfAndFriends(actorId)} v
-        where v.id = ${actorId}::uuid or ${mayViewerSeeActivityOf(sql`v.id`, sql`${actorId}::uuid`)}`,
+        where v.id = ${actorId}::uuid or (${mayViewerSeeActivityOf(sql`v.id`, sql`${actorId}::uuid`)}
+          ${otherId ? sql`and ${mayViewerSeeNamed(sql`v.id`, otherId)}` : sql``})`,
   );
   return (res as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
 };

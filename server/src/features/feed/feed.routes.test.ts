@@ -36,6 +36,13 @@ const addEntry = async (u: FactoryUser, filmId: string, body: Record<string, unk
   return res.json() as { id: string };
 };
 const person = (u: FactoryUser) => ({ id: u.user.id, username: u.user.username, avatar_url: null });
+/** `from` asks and `to` accepts, as members do: `to`'s feed item names `from`. */
+const befriend = async (from: FactoryUser, to: FactoryUser) => {
+  const sent = await t.injectAs(from.token, { method: 'POST', url: `/api/friends/request/${to.user.id}` });
+  expect(sent.statusCode, sent.body).toBe(201);
+  const accepted = await t.injectAs(to.token, { method: 'PUT', url: `/api/friends/accept/${sent.json().requestId}` });
+  expect(accepted.statusCode, accepted.body).toBe(200);
+};
 
 describe('GET /api/feed', () => {
   it('shows a new entry, its rating and status changes to the member and their friends, newest first, and not to strangers', async () => {
@@ -290,6 +297,44 @@ describe('friends in the feed and in notifications', () => {
 
     expect((await t.injectAs(a.token, { method: 'DELETE', url: `/api/friends/${b.user.id}` })).statusCode).toBe(200);
     for (const u of [a, b, c]) expect((await feedOf(u)).data).toEqual([]);
+  });
+
+  it("a friends item names its new friend only to those who may see them: not across a block, not a private member's, a friends-only member's to their friends", async () => {
+    // viewer is b's friend and sees b's activity; what b's new friend allows decides each item.
+    const [b, viewer, blocker, blocked, loner, closed, closedsFriend] = await Promise.all(
+      Array.from({ length: 7 }, () => createUser(t.app)),
+    );
+    await makeFriends(t.app, viewer.user.id, b.user.id);
+    await makeFriends(t.app, closed.user.id, closedsFriend.user.id);
+    await makeFriends(t.app, closedsFriend.user.id, b.user.id);
+    const block = (by: FactoryUser, whom: FactoryUser) =>
+      t.injectAs(by.token, { method: 'POST', url: `/api/user/${whom.user.id}/block` });
+    expect((await block(blocker, viewer)).statusCode).toBe(204);
+    expect((await block(viewer, blocked)).statusCode).toBe(204);
+    for (const [u, visibility] of [
+      [loner, 'private'],
+      [closed, 'friends'],
+    ] as const) {
+      const res = await t.injectAs(u.token, { method: 'PUT', url: '/api/user/profile', payload: { visibility } });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    for (const u of [blocker, blocked, loner, closed]) await befriend(u, b);
+
+    const named = (items: Record<string, unknown>[]) =>
+      items
+        .filter((i) => i.type === 'friends')
+        .map((i) => (i.other as { username: string }).username)
+        .sort();
+    // The viewer: none of the four (a block either way, private, friends-only and not their friend).
+    expect(named((await feedOf(viewer)).data)).toEqual([]);
+    // b's friend who is also closed's (and blocks nobody) sees all but the private one; b, the
+    // actor, sees every one of their own.
+    expect(named((await feedOf(closedsFriend)).data)).toEqual(
+      [blocker, blocked, closed].map((u) => u.user.username).sort(),
+    );
+    expect(named((await feedOf(b)).data)).toEqual([blocker, blocked, loner, closed].map((u) => u.user.username).sort());
+    // Each named member sees their own new friendship.
+    for (const u of [blocker, blocked, loner, closed]) expect(named((await feedOf(u)).data)).toContain(u.user.username);
   });
 
   it('crossing requests end as one friends item; a withdrawn request takes its notification with it', async () => {

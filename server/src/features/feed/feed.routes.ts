@@ -36,7 +36,7 @@ export const feedRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const row = await findItem(db, id);
       // Gone already (its cause was undone at once): nothing to announce.
       if (!row) return;
-      const audience = await audienceOf(db, row.actor.id);
+      const audience = await audienceOf(db, row.actor.id, row.other?.id ?? null);
       app.io.to(audience.map(userRoom)).emit('feed:new', { item: toFeedItem(row) });
     })().catch((err) => app.log.warn({ err, id }, 'feed item delivery failed'));
   });

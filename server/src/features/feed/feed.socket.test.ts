@@ -95,6 +95,26 @@ describe('live feed items and notifications (one process)', () => {
 
   it('feed:new reaches an online friend, not a stranger', () => feedJourney(t, t));
   it('notification:new tells a comment’s author of its approval', () => notificationJourney(t, t));
+  it('a friends item goes live only to those who may see its new friend: not to one they blocked', async () => {
+    const [b, viewer, blocker] = await Promise.all([createUser(t.app), createUser(t.app), createUser(t.app)]);
+    await makeFriends(t.app, viewer.user.id, b.user.id);
+    expect(
+      (await t.injectAs(blocker.token, { method: 'POST', url: `/api/user/${viewer.user.id}/block` })).statusCode,
+    ).toBe(204);
+    const viewerSocket = await connect(t, viewer.token);
+    const bSocket = await connect(t, b.token);
+    const viewerHeard = record(viewerSocket, 'feed:new');
+    const toB = nextEvent(bSocket, 'feed:new');
+    const sent = await t.injectAs(blocker.token, { method: 'POST', url: `/api/friends/request/${b.user.id}` });
+    expect(sent.statusCode).toBe(201);
+    expect(
+      (await t.injectAs(b.token, { method: 'PUT', url: `/api/friends/accept/${sent.json().requestId}` })).statusCode,
+    ).toBe(200);
+    expect(await toB).toMatchObject({ item: { type: 'friends' } });
+    await roundTrip(viewerSocket, b.user.id);
+    expect(viewerHeard).toEqual([]);
+  });
+
   it('a friend request is a notification:new for its receiver', async () => {
     const [a, b] = await Promise.all([createUser(t.app), createUser(t.app)]);
     const socket = await connect(t, b.token);

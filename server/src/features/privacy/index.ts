@@ -4,6 +4,7 @@ export { lockPairChanges } from './blocks.repository';
 export {
   blockedBetween,
   blockerBetween,
+  hiddenMembers,
   hiddenOwnersFor,
   isBlockedBetween,
   maySee,
