@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SOCKET_LIMITS } from '@kinodost/contracts/events';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { makeFriends } from '../../test/factories/friendship';
 import { createUser, type FactoryUser } from '../../test/factories/user';
@@ -97,6 +98,34 @@ describe('message:typing', () => {
     const got = nextEvent(b1, 'message:typing');
     a1.emit('message:typing', { to: b.user.id });
     expect(await got).toEqual({ from: a.user.id });
+  });
+
+  it.each(['blocks', 'unfriends'] as const)('stops at once when the other %s the typist', async (how) => {
+    const { a, b, stranger } = await trio();
+    const [a1, b1] = await Promise.all([connect(a), connect(b)]);
+    const seen = record(b1, 'message:typing');
+    const first = nextEvent(b1, 'message:typing');
+    a1.emit('message:typing', { to: b.user.id });
+    expect(await first).toEqual({ from: a.user.id });
+    const res = await t.injectAs(
+      b.token,
+      how === 'blocks'
+        ? { method: 'POST', url: `/api/user/${a.user.id}/block` }
+        : { method: 'DELETE', url: `/api/friends/${a.user.id}` },
+    );
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    // Past the typing interval (only the clock moves), a types again: it goes nowhere.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + SOCKET_LIMITS.typingIntervalMs + 100);
+      a1.emit('message:typing', { to: b.user.id });
+      // Round trips through a third member: the two no longer see each other's presence.
+      await roundTrip(a1, stranger.user.id);
+      await roundTrip(b1, stranger.user.id);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(seen).toEqual([{ from: a.user.id }]);
   });
 
   it('a flood of typing events closes the socket', async () => {

@@ -5,8 +5,6 @@ import { createSocketRateLimit, userRoom } from '../presence';
 import { areFriends } from './messages.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** How long a socket trusts one friendship check for typing notices. */
-const FRIEND_CHECK_MS = 30_000;
 /** Distinct friends a socket remembers typing to; past that the memory starts over. */
 const REMEMBERED = 64;
 
@@ -24,15 +22,6 @@ async function messagesSocket(app: FastifyInstance) {
     // Typing has its own budget: a chatty typist must not starve presence's heartbeat, and a flood is cut.
     const limit = createSocketRateLimit({ windowMs: 10_000, allowed: 30, fatal: 300 });
     const lastSent = new Map<string, number>();
-    const friendUntil = new Map<string, { ok: boolean; until: number }>();
-    const isFriend = async (to: string, now: number) => {
-      const known = friendUntil.get(to);
-      if (known && known.until > now) return known.ok;
-      const ok = await areFriends(db, userId, to);
-      if (friendUntil.size >= REMEMBERED) friendUntil.clear();
-      friendUntil.set(to, { ok, until: now + FRIEND_CHECK_MS });
-      return ok;
-    };
 
     socket.on('message:typing', (payload: unknown) => {
       const verdict = limit();
@@ -48,7 +37,9 @@ async function messagesSocket(app: FastifyInstance) {
       if (now - (lastSent.get(to) ?? 0) < SOCKET_LIMITS.typingIntervalMs) return;
       if (lastSent.size >= REMEMBERED) lastSent.clear();
       lastSent.set(to, now);
-      isFriend(to, now)
+      // Asked afresh for every notice passed on (at most one per friend per typingIntervalMs): a
+      // remembered answer outlived a block or an unfriending made meanwhile, on any process.
+      areFriends(db, userId, to)
         .then((ok) => {
           if (ok && socket.connected) io.to(userRoom(to)).emit('message:typing', { from: userId });
         })
