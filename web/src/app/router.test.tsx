@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, sampleProfile, testQueryClient } from '../test/render';
@@ -85,6 +85,23 @@ describe('routes and guards', () => {
     const router = open(path);
     expect(await screen.findByRole('heading', { name: 'Xoş gəldiniz, leyla!' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('a page reached by a link starts at its top; back, an anchor or a query keeps the place', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    const router = open('/newsletters');
+    await screen.findByRole('heading', { level: 1, name: 'Yeniliklər' });
+    expect(scrollTo).not.toHaveBeenCalled();
+    await act(() => router.navigate('/register'));
+    await screen.findByRole('heading', { level: 1, name: 'Qeydiyyat' });
+    expect(scrollTo).toHaveBeenCalledExactlyOnceWith(0, 0);
+    await act(() => router.navigate('/register?from=x'));
+    await act(() => router.navigate('/newsletters#latest'));
+    await screen.findByRole('heading', { level: 1, name: 'Yeniliklər' });
+    await act(() => router.navigate(-1));
+    await act(() => router.navigate(-1));
+    await screen.findByRole('heading', { level: 1, name: 'Qeydiyyat' });
+    expect(scrollTo).toHaveBeenCalledTimes(1);
   });
 
   it('shows the not-found page for unknown paths', async () => {
