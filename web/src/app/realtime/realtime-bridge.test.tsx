@@ -208,16 +208,21 @@ describe('live updates', () => {
     await waitFor(() => expect(calls.friendCount).toBe(2));
   });
 
-  it('friend:removed takes the former friend out of the online set', async () => {
+  it('friend:removed forgets the former friend: out of the online set, no last seen kept, messages fetched again', async () => {
     setToken('tok');
     setup(fakeAuth());
     await settle();
+    await waitFor(() => expect(calls.messagesUnread).toBe(1));
     act(() => {
       socket().serverConnect();
       socket().serverSend('users:online', [friend]);
+      socket().serverSend('user:offline', { userId: friend, lastSeen: '2025-03-20T10:00:00.000Z' });
+      socket().serverSend('users:online', [friend]);
     });
+    expect(screen.getByTestId('friend')).toHaveTextContent('online|2025-03-20T10:00:00.000Z');
     act(() => socket().serverSend('friend:removed', { userId: friend }));
-    expect(screen.getByTestId('friend')).toHaveTextContent('offline');
+    expect(screen.getByTestId('friend')).toHaveTextContent('offline|-');
+    await waitFor(() => expect(calls.messagesUnread).toBe(2));
   });
 
   it('newsletter:created refreshes every newsletter query', async () => {

@@ -70,7 +70,10 @@ export function RealtimeBridge() {
         'friend:accepted': () => void refreshFriendState(queryClient),
         'friend:removed': ({ userId: id }) => {
           presenceStore.forget(id);
+          typingStore.stopped(id);
           void refreshFriendState(queryClient);
+          // A thread with them on screen is closed now (the server answers it 404), and the lists change.
+          void refetchAfterChange(queryClient, messageKeys.all);
         },
         'newsletter:created': refreshNewsletters,
         'feed:new': ({ item }) => prependFeedItem(queryClient, item),

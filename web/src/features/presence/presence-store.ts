@@ -90,11 +90,20 @@ export function createPresenceStore() {
       if (next !== state.lastSeen) set({ lastSeen: next });
     },
 
-    /** A friendship ended: the server stops sending their changes, so their dot is no longer ours to know. */
+    /**
+     * A friendship ended (or a block ended it): the server stops sending their changes, so their dot
+     * is no longer ours to know. Neither online nor a last seen is kept: a dot then shows neutral
+     * (docs/product.md#presence) until the server answers afresh, where it still may.
+     */
     forget(userId: string) {
       asked.delete(userId);
       const online = withOnline(userId, false);
-      if (online !== state.online) set({ online });
+      let { lastSeen } = state;
+      if (lastSeen.has(userId)) {
+        lastSeen = new Map(lastSeen);
+        (lastSeen as Map<string, string | null>).delete(userId);
+      }
+      if (online !== state.online || lastSeen !== state.lastSeen) set({ online, lastSeen });
     },
 
     /**
