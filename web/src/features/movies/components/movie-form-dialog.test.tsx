@@ -36,6 +36,30 @@ const filmSearches = (calls: string[]) => calls.filter((call) => call.startsWith
 const tmdbSearches = (calls: string[]) => calls.filter((call) => call.startsWith('GET /api/films/tmdb/search'));
 
 describe('MovieFormDialog: adding starts from the catalogue', () => {
+  it('opened with a title typed for the member (an unmatched import row) closes without asking; their own change asks', async () => {
+    stubFetch({
+      'GET /api/site': () => siteWith(false),
+      'GET /api/films/search': () => jsonResponse(paged([], 1, 8)),
+    });
+    const onClose = vi.fn();
+    renderWithApp(<MovieFormDialog open onClose={onClose} initialQuery="Parasite" />, {
+      route: '/dashboard',
+      auth: fakeAuth(),
+    });
+    const dialog = within(screen.getByRole('dialog', { name: 'Film əlavə et' }));
+    const search = dialog.getByRole('searchbox', { name: 'Kataloqda axtar' });
+    expect(search).toHaveValue('Parasite');
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Yazdıqlarınız atılsın?')).not.toBeInTheDocument();
+
+    onClose.mockClear();
+    await userEvent.type(search, ' 2019');
+    await userEvent.keyboard('{Escape}');
+    expect(await screen.findByText('Yazdıqlarınız atılsın?')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
   it('searches the catalogue as the member types, then adds the picked film with status and rating', async () => {
     const api = stubFetch({
       'GET /api/site': () => siteWith(false),

@@ -184,8 +184,9 @@ export function MovieFormDialog({
   };
 
   const counter = (length: number, max: number) => t.counter(length, max);
-  // A typed search or a picked film counts as input too.
-  const dirty = formChanged(values, initial) || query.trim() !== '' || film !== null;
+  // A typed search or a picked film counts as input too; a title the app typed in (an import's
+  // unmatched title) is not the member's writing until they change it.
+  const dirty = formChanged(values, initial) || query.trim() !== initialQuery.trim() || film !== null;
   const { requestClose, discardDialog } = useDiscardGuard(dirty, onClose);
 
   return (
