@@ -156,3 +156,24 @@ test("once a member has read everything the popup says 'Hal-hazırda yenilik yox
   await expect(popup).toBeHidden();
   expect(await api.unreadNewsletterCount(member.token)).toBe(0);
 });
+
+test('a title of one long word wraps inside the popup on a phone', async ({ page, api, admin }) => {
+  const member = await api.createUser('longword');
+  await api.markAllNewslettersViewed(member.token);
+  const title = `Superkalifragilistik${'ekspialidoşes'.repeat(8)}${uniqueTag()}`;
+  await api.createNewsletter(admin.token, { title, content: 'Uzun söz.', is_important: false });
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, member.token, '/dashboard');
+  await newslettersButton(page, 1).click();
+  const item = page.getByRole('dialog', { name: 'Yeniliklər' }).getByRole('button').filter({ hasText: title });
+  await expect(item).toBeVisible();
+  // The title's text stays inside its row (nothing clipped under the unread dot or past the edge).
+  const fits = await item.evaluate((row) => {
+    const text = row.querySelector('.MuiListItemText-primary') as HTMLElement;
+    const box = row.getBoundingClientRect();
+    const inner = text.getBoundingClientRect();
+    return text.scrollWidth <= text.clientWidth && inner.right <= box.right && box.right <= window.innerWidth;
+  });
+  expect(fits).toBe(true);
+});

@@ -95,7 +95,11 @@ export function NewslettersMenu() {
                         )}
                       </>
                     }
-                    slotProps={{ primary: { sx: { fontWeight: item.is_important ? 700 : 500 } } }}
+                    sx={{ minWidth: 0 }}
+                    slotProps={{
+                      // A title of one long word wraps inside the popup instead of running under the dot.
+                      primary: { sx: { fontWeight: item.is_important ? 700 : 500, overflowWrap: 'anywhere' } },
+                    }}
                   />
                   {!item.is_viewed && (
                     <Box

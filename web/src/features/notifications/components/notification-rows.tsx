@@ -129,6 +129,9 @@ export function NotificationRows({
                 </>
               }
               secondary={formatLastSeen(n.created_at, now)}
+              // A film title of one long word wraps inside the popup.
+              sx={{ minWidth: 0 }}
+              slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
             />
           </ListItem>
         ))}
