@@ -392,7 +392,7 @@ export const az = {
     export: {
       title: 'İxrac et',
       intro:
-        'Məlumatlarınızı yükləyin: Letterboxd-un idxal edə bildiyi CSV (filmlər, reytinqlər, tarixlər) və ya hər şeyi (profil, filmlər, şərhlər, dostlar) saxlayan JSON.',
+        'Məlumatlarınızı yükləyin: Letterboxd-un idxal edə bildiyi CSV (filmlər, reytinqlər, tarixlər) və ya hər şeyi (profil, filmlər, şərhlər, dostlar, mesajlar) saxlayan JSON.',
       letterboxd: 'Letterboxd üçün CSV',
       json: 'Bütün məlumatlar (JSON)',
     },
