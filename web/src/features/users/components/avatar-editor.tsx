@@ -91,7 +91,8 @@ export function AvatarEditor() {
         <Avatar
           src={preview ?? avatar ?? undefined}
           alt={preview ? t.previewAlt : t.currentAlt}
-          sx={{ width: 112, height: 112, fontSize: 44, bgcolor: 'primary.main' }}
+          // The initial on the colour every other avatar of the member has (components/status-avatar.tsx).
+          sx={{ width: 112, height: 112, fontSize: 44, bgcolor: 'secondary.main' }}
         >
           {username?.charAt(0).toLocaleUpperCase('az')}
         </Avatar>
