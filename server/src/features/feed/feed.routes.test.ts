@@ -301,9 +301,9 @@ describe('friends in the feed and in notifications', () => {
 
   it("a friends item names its new friend only to those who may see them: not across a block, not a private member's, a friends-only member's to their friends", async () => {
     // viewer is b's friend and sees b's activity; what b's new friend allows decides each item.
-    const [b, viewer, blocker, blocked, loner, closed, closedsFriend] = await Promise.all(
+    const [b, viewer, blocker, blocked, loner, closed, closedsFriend] = (await Promise.all(
       Array.from({ length: 7 }, () => createUser(t.app)),
-    );
+    )) as [FactoryUser, FactoryUser, FactoryUser, FactoryUser, FactoryUser, FactoryUser, FactoryUser];
     await makeFriends(t.app, viewer.user.id, b.user.id);
     await makeFriends(t.app, closed.user.id, closedsFriend.user.id);
     await makeFriends(t.app, closedsFriend.user.id, b.user.id);
