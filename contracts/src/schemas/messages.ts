@@ -9,6 +9,11 @@ export const MessageFilm = Type.Object({
   title: Type.String(),
   year: Nullable(Type.Integer()),
   poster_url: Nullable(Type.String()),
+  /**
+   * In a thread page only: whether the film is in the reader's collection already, so its card
+   * says so before any click. Absent elsewhere (a live message, the conversation list).
+   */
+  in_collection: Type.Optional(Type.Boolean()),
 });
 export type MessageFilm = Static<typeof MessageFilm>;
 

@@ -7,9 +7,18 @@ const filmOf = (r: {
   film_title: string | null;
   film_year: number | null;
   film_poster_url: string | null;
+  film_owned?: boolean;
 }): { film?: MessageFilm } =>
   r.film_id && r.film_title !== null
-    ? { film: { id: r.film_id, title: r.film_title, year: r.film_year, poster_url: r.film_poster_url } }
+    ? {
+        film: {
+          id: r.film_id,
+          title: r.film_title,
+          year: r.film_year,
+          poster_url: r.film_poster_url,
+          ...(r.film_owned === undefined ? {} : { in_collection: r.film_owned }),
+        },
+      }
     : {};
 
 /** The API shape of a message. */

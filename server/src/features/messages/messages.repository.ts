@@ -24,6 +24,8 @@ export interface MessageData {
   film_title: string | null;
   film_year: number | null;
   film_poster_url: string | null;
+  /** Read by a thread page: the film is in the reader's collection (movies_owner_film_key). */
+  film_owned?: boolean;
 }
 
 const messageColumns = sql`m.id, m.sender_id as "from", m.recipient_id as "to", m.text,
@@ -94,7 +96,10 @@ export const listThread = async (
     : sql``;
   return rowsOf<MessageData>(
     await db.execute(sql`
-      select ${messageColumns} from messages m left join films f on f.id = m.film_id
+      select ${messageColumns},
+        f.id is not null and exists (select 1 from movies mv where mv.owner_id = ${me}::uuid and mv.film_id = f.id)
+          as film_owned
+      from messages m left join films f on f.id = m.film_id
       where ${pairOf(me, other)} ${older}
       order by least(m.sender_id, m.recipient_id), greatest(m.sender_id, m.recipient_id),
         m.created_at desc, m.id desc

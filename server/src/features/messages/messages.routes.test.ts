@@ -87,6 +87,22 @@ describe('sending and reading a thread', () => {
     expect(blankNote.json()).toMatchObject({ text: null, film: card });
     const list = (await as(b, 'GET', '/api/messages')).json();
     expect(list.data[0]).toMatchObject({ last: { text: null, film: card, from_me: false }, unread: 3 });
+    // Whether the reader has the film is told in a thread page alone, each reader their own.
+    expect(bare.json().film).not.toHaveProperty('in_collection');
+    expect(list.data[0].last.film).not.toHaveProperty('in_collection');
+    const owned = async (reader: FactoryUser, other: FactoryUser) =>
+      (await as(reader, 'GET', `/api/messages/${other.user.id}`))
+        .json()
+        .data.map((m: { film: { in_collection: boolean } }) => m.film.in_collection);
+    expect(await owned(b, a)).toEqual([false, false, false]);
+    const added = await t.injectAs(b.token, {
+      method: 'POST',
+      url: '/api/movies',
+      payload: { film_id: film.id, status: 'watchlist' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(await owned(b, a)).toEqual([true, true, true]);
+    expect(await owned(a, b)).toEqual([false, false, false]);
   });
 
   it('refuses empty messages, over-long text, unknown films, extra fields and bad ids', async () => {

@@ -219,6 +219,21 @@ describe('a film in a message', () => {
     expect(add).toHaveTextContent('Kolleksiyanızdadır');
   });
 
+  it('a film the thread says I have shows "Kolleksiyanızdadır" from the start, and asks nothing', () => {
+    fakeServer();
+    const film = {
+      id: '9b2f4c1e-1d7a-4c55-9a57-0a4f5d8e2c13',
+      title: 'Ögey ana',
+      year: 1958,
+      poster_url: null,
+      in_collection: true,
+    };
+    renderWithApp(<MessageFilmCard film={film} />, { auth: fakeAuth() });
+    const button = screen.getByRole('button', { name: 'Kolleksiyanızdadır' });
+    expect(button).toBeDisabled();
+    expect(calls).toEqual([]);
+  });
+
   it('a film already in my collection turns the button into "Kolleksiyanızdadır", with no error', async () => {
     fakeServer({
       'POST /api/movies': () => ({ success: false, error: 'Bu film artıq kolleksiyanızdadır', code: 'CONFLICT' }),

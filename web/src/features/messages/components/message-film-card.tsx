@@ -18,11 +18,13 @@ const t = az.messages;
 
 /**
  * A recommended film inside a message: poster (or the initials placeholder every list shows), title,
- * a link to its page and "add to my watchlist", which says "in your collection" once it is.
+ * a link to its page and "add to my watchlist", which says "in your collection" once it is: from
+ * the start when the thread says the film is there already (`in_collection`).
  */
 export function MessageFilmCard({ film }: { film: MessageFilm }) {
   const create = useCreateMovie();
-  const [added, setAdded] = useState(false);
+  const [addedHere, setAdded] = useState(false);
+  const added = addedHere || film.in_collection === true;
   const add = () =>
     create.mutate(
       { film_id: film.id, status: 'watchlist' },
