@@ -33,6 +33,7 @@ import { docsPolicy, securityHeadersPlugin, servedOverHttps } from './plugins/se
 import { socketPlugin } from './plugins/socket';
 import { socketRelayPlugin } from './plugins/socket-relay';
 import { storagePlugin } from './plugins/storage';
+import { unstorableTextPlugin } from './plugins/unstorable-text';
 import { webPlugin } from './plugins/web';
 
 declare module 'fastify' {
@@ -160,6 +161,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   await app.register(securityHeadersPlugin);
   await app.register(errorHandlerPlugin);
+  await app.register(unstorableTextPlugin);
   await app.register(authPlugin);
   await app.register(compressionPlugin);
   await app.register(responseCachePlugin);

@@ -10,6 +10,7 @@ const fileName = (name: string) => (name.length > 80 ? `${name.slice(0, 79)}…`
 export const msg = {
   common: {
     validation: 'Məlumatlar düzgün deyil',
+    unstorableText: 'Mətndə icazə verilməyən simvol (U+0000) var',
     malformedJson: 'Sorğunun məzmunu düzgün JSON deyil',
     notFoundRoute: 'Belə bir API ünvanı yoxdur',
     internal: 'Daxili server xətası baş verdi',

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, friendships, movies, newsletters, users } from '../db/schema/index';
+import { msg } from '../lib/messages';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { createMovie } from '../test/factories/movie';
 import { createAdmin, createUser, type FactoryUser } from '../test/factories/user';
@@ -479,23 +480,25 @@ describe('hostile input never breaks the server or the data', () => {
     const nul = 'a\u0000b';
     const before = await counts();
     const movieBefore = await movieRow(movieId);
-    const cases: [FactoryUser | null, 'GET' | 'POST' | 'PUT', string, object?][] = [
-      [member, 'POST', '/api/movies', { title: nul }],
-      [member, 'PUT', `/api/movies/${movieId}`, { director: nul }],
-      [member, 'POST', `/api/movies/${movieId}/comments`, { text: nul }],
-      [admin, 'POST', '/api/newsletters/admin/create', { title: 'x', content: nul }],
-      [null, 'POST', '/api/auth/login', { username: nul, password: 'x' }],
-      [null, 'POST', '/api/auth/forgot-password', { email: nul }],
-      [member, 'GET', '/api/movies/search/a%00b'],
-      [member, 'GET', '/api/friends/people?q=a%00b'],
-      [null, 'GET', '/api/user/profile/username/a%00b'],
-      [admin, 'GET', '/api/user/all?q=a%00b'],
+    // Each with the field that holds it named, as any bad field is.
+    const cases: [FactoryUser | null, 'GET' | 'POST' | 'PUT', string, object | undefined, string][] = [
+      [member, 'POST', '/api/movies', { title: nul }, 'title'],
+      [member, 'PUT', `/api/movies/${movieId}`, { director: nul }, 'director'],
+      [member, 'POST', `/api/movies/${movieId}/comments`, { text: nul }, 'text'],
+      [admin, 'POST', '/api/newsletters/admin/create', { title: 'x', content: nul }, 'content'],
+      [null, 'POST', '/api/auth/login', { username: nul, password: 'x' }, 'username'],
+      [null, 'POST', '/api/auth/forgot-password', { email: nul }, 'email'],
+      [member, 'GET', '/api/movies/search/a%00b', undefined, 'query'],
+      [member, 'GET', '/api/friends/people?q=a%00b', undefined, 'q'],
+      [null, 'GET', '/api/user/profile/username/a%00b', undefined, 'username'],
+      [admin, 'GET', '/api/user/all?q=a%00b', undefined, 'q'],
     ];
-    for (const [who, method, url, payload] of cases) {
+    for (const [who, method, url, payload, field] of cases) {
       const opts = { method, url, ...(payload ? { payload } : {}) };
       const res = who ? await t.injectAs(who.token, opts) : await t.inject(opts);
       expect(res.statusCode, `${method} ${url}`).toBe(400);
       expectErrorBody(res);
+      expect(res.json().fields, `${method} ${url}`).toEqual({ [field]: msg.common.unstorableText });
     }
     expect(await counts()).toEqual(before);
     expect(await movieRow(movieId)).toEqual(movieBefore);

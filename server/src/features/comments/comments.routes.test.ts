@@ -75,6 +75,7 @@ describe('posting and reading comments', () => {
   it('refuses blank, too long or non-text comments, unknown movies and visitors', async () => {
     expect((await post(author, '   ')).json().fields).toEqual({ text: msg.comments.blank });
     expect((await post(author, '\u200b\u200b')).json().fields).toEqual({ text: msg.comments.blank });
+    expect((await post(author, '\u2800 \u2800')).json().fields).toEqual({ text: msg.comments.blank });
     expect((await post(author, '')).statusCode).toBe(400);
     expect((await post(author, 'x'.repeat(1001))).json().fields).toEqual({ text: msg.fields.tooLong(1000) });
     expect((await post(author, 42)).json().fields).toEqual({ text: msg.fields.type });

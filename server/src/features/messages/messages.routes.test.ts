@@ -107,8 +107,8 @@ describe('sending and reading a thread', () => {
 
   it('refuses empty messages, over-long text, unknown films, extra fields and bad ids', async () => {
     const { a, b } = await pair();
-    // Characters never drawn (a zero-width space, a Hangul filler) are as blank as spaces.
-    for (const body of [{}, { text: '' }, { text: ' \n\t ' }, { text: '\u200b\u3164' }]) {
+    // Characters never drawn (a zero-width space, a Hangul filler, a blank Braille cell) are as blank as spaces.
+    for (const body of [{}, { text: '' }, { text: ' \n\t ' }, { text: '\u200b\u3164' }, { text: '\u2800\u2800' }]) {
       const res = await send(a, b, body);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: msg.messages.empty, fields: { text: msg.messages.empty } });
