@@ -353,6 +353,19 @@ describe('PUT and DELETE /api/movies/{id}', () => {
     expect(del.json()).toEqual({ success: true, message: msg.movies.deleted });
     expect((await as(alice, 'DELETE', `/api/movies/${movie.id}`)).statusCode).toBe(404);
   });
+
+  it("an admin's right stops at a collection hidden from them: 404, as its GET is, and nothing changes", async () => {
+    const owner = await createUser(t.app);
+    const movie = await createMovie(t.app, owner.user.id, { title: 'Gizli', status: 'watched', watchedAt: new Date() });
+    const hide = await as(owner, 'PUT', '/api/user/profile', { visibility: 'private' });
+    expect(hide.statusCode, hide.body).toBe(200);
+    const admin = await createAdmin(t.app);
+    expect((await as(admin, 'GET', `/api/movies/${movie.id}`)).statusCode).toBe(404);
+    const put = await as(admin, 'PUT', `/api/movies/${movie.id}`, { rating: 1 });
+    expect([put.statusCode, put.json().error]).toEqual([404, msg.movies.notFound]);
+    expect((await as(admin, 'DELETE', `/api/movies/${movie.id}`)).statusCode).toBe(404);
+    expect((await as(owner, 'GET', `/api/movies/${movie.id}`)).json()).toMatchObject({ title: 'Gizli', rating: null });
+  });
 });
 
 describe('GET /api/movies/search/{query}', () => {

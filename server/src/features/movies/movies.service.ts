@@ -96,10 +96,17 @@ export const createMoviesService = ({ db, bus, films }: MoviesDeps) => {
     write: (tx: Db) => Promise<T | undefined>,
   ) => db.transaction((txRaw) => writeWithActivity(txRaw as unknown as Db, ownerId, before, values, write));
 
-  /** The movie if the actor may change it; 404 otherwise, so others' movies are not probed (docs/product.md#api-shape). */
+  /**
+   * The movie if the actor may change it: its owner, or an admin who may see it (moderation does not
+   * reach into a collection hidden from them, docs/social.md "Privacy"); 404 otherwise, so others'
+   * movies are not probed (docs/product.md#api-shape).
+   */
   const ownedMovie = async (actor: Actor, id: string) => {
     const movie = await repo.findMovie(db, id);
-    if (!movie || (movie.ownerId !== actor.id && !actor.isAdmin)) throw new NotFoundError(msg.movies.notFound);
+    const mayChange =
+      movie &&
+      (movie.ownerId === actor.id || (actor.isAdmin && (await mayViewerSee(db, actor.id, movie.owner, 'collection'))));
+    if (!mayChange) throw new NotFoundError(msg.movies.notFound);
     return movie;
   };
 
