@@ -511,7 +511,7 @@ export const az = {
     deleteDialog: {
       title: 'Film silinsin?',
       text: (title: string) =>
-        `"${title}" kolleksiyanızdan və ona yazılmış şərhlərlə birlikdə silinəcək. Bu əməliyyatı geri qaytarmaq mümkün deyil.`,
+        `"${title}" kolleksiyanızdan silinəcək, statusunuz və qiymətiniz də. Film haqqında yazılmış şərhlər filmin səhifəsində qalır. Bu əməliyyatı geri qaytarmaq mümkün deyil.`,
       confirm: 'Bəli, sil',
     },
     detail: {
@@ -521,7 +521,7 @@ export const az = {
       genres: 'Janrlar',
       watchedOn: (date: string) => `İzlənilib: ${date}`,
       overview: 'Məzmun',
-      noOverview: 'Bu film üçün məzmun əlavə edilməyib.',
+      noOverview: 'Bu film üçün məzmun yoxdur.',
       owner: 'Sahibi',
       ownerAvatarAlt: (username: string) => `${username} istifadəçisinin avatarı`,
       edit: 'Redaktə et',

@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey, Updater } from '@tanstack/react-query';
+import { hashKey, type QueryClient, type QueryKey, type Updater } from '@tanstack/react-query';
 
 // A change the page learns of (a live event, or a change of its own: a movie added, a message sent)
 // was written after any fetch already under way was read, and that fetch's answer would hide it.
@@ -7,12 +7,22 @@ import type { QueryClient, QueryKey, Updater } from '@tanstack/react-query';
 // moment a friend's item arrives.) The app marks lists out of date through refetchAfterChange only.
 
 /**
- * Fetches again the queries under `queryKey` that are on screen (the rest are marked stale).
- * invalidateQueries alone replaces a refetch under way but joins a first load, whose answer may
- * be the older one.
+ * Fetches again the queries under `queryKey` that are on screen (the rest are marked stale), but
+ * `except` (a thing just deleted, whose query would only answer 404). invalidateQueries alone
+ * replaces a refetch under way but joins a first load, whose answer may be the older one.
  */
-export async function refetchAfterChange(client: QueryClient, queryKey: QueryKey, exact = false): Promise<void> {
-  const filters = { queryKey, exact };
+export async function refetchAfterChange(
+  client: QueryClient,
+  queryKey: QueryKey,
+  exact = false,
+  except?: QueryKey,
+): Promise<void> {
+  const skipped = except && hashKey(except);
+  const filters = {
+    queryKey,
+    exact,
+    ...(skipped && { predicate: (query: { queryHash: string }) => query.queryHash !== skipped }),
+  };
   // Cancelling puts a query back as it was before that fetch: with the data it had (a change set
   // by setQueryData included), or loading.
   await client.cancelQueries({ ...filters, fetchStatus: 'fetching' });

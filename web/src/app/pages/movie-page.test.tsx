@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { feedKeys } from '../../features/feed/hooks/feed-keys';
 import { stubFetch } from '../../test/fetch-router';
 import { makeComment, makeMovie, otherMember, owner, paged } from '../../test/movie-fixtures';
 import { fakeAuth, jsonResponse, renderWithApp } from '../../test/render';
@@ -168,5 +170,43 @@ describe('MoviePage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Ləğv et' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByText('Hələ şərh yoxdur — ilk fikri siz yazın!')).toBeInTheDocument();
+  });
+
+  it('the owner deletes the movie from its page: said plainly, not asked for again, the feed fetched again', async () => {
+    localStorage.setItem('token', 'leyla-token');
+    const api = stubFetch({
+      [`GET /api/movies/${movie.id}`]: () => jsonResponse(movie),
+      [`GET /api/movies/${movie.id}/comments`]: () => jsonResponse(paged([])),
+      [`DELETE /api/movies/${movie.id}`]: () => jsonResponse({ success: true, message: 'Film silindi' }),
+    });
+    let feedFetches = 0;
+    function FeedProbe() {
+      useQuery({ queryKey: [...feedKeys.all, 'probe'], queryFn: () => ++feedFetches });
+      return null;
+    }
+    renderWithApp(<span />, {
+      route: `/movie/${movie.id}`,
+      auth: fakeAuth(),
+      routes: [
+        {
+          path: '/movie/:movieId',
+          element: (
+            <>
+              <MoviePage />
+              <FeedProbe />
+            </>
+          ),
+        },
+        { path: '/dashboard', element: <h1>Panel</h1> },
+      ],
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sil' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Film silinsin?' });
+    // Comments belong to the film: the text does not say they go.
+    expect(dialog).toHaveTextContent('Film haqqında yazılmış şərhlər filmin səhifəsində qalır.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Bəli, sil' }));
+    expect(await screen.findByRole('heading', { name: 'Panel' })).toBeInTheDocument();
+    expect(api.calls().filter((c) => c === `GET /api/movies/${movie.id}`)).toHaveLength(1);
+    await waitFor(() => expect(feedFetches).toBe(2));
   });
 });

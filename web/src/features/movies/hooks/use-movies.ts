@@ -1,6 +1,7 @@
 import type { CreateMovieBody, MovieStatus, UpdateMovieBody } from '@kinodost/contracts/schemas/movies';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { refetchAfterChange } from '../../../lib/live-query-update';
+import { feedKeys } from '../../feed/hooks/feed-keys';
 import { filmDetailsKey } from '../../films/hooks/film-query';
 import { type CreateFilmEntryBody, createMovie } from '../api/create-movie';
 import { deleteMovie } from '../api/delete-movie';
@@ -42,14 +43,18 @@ export const useMovie = (id: string | undefined) => useQuery(movieQuery(id ?? ''
  */
 const useInvalidateMovies = () => {
   const client = useQueryClient();
-  return () => Promise.all([refetchAfterChange(client, moviesKey), refetchAfterChange(client, filmDetailsKey)]);
+  return (deleted?: string) =>
+    Promise.all([
+      refetchAfterChange(client, moviesKey, false, deleted ? movieQuery(deleted).queryKey : undefined),
+      refetchAfterChange(client, filmDetailsKey),
+    ]);
 };
 
 export const useCreateMovie = () => {
   const invalidate = useInvalidateMovies();
   return useMutation({
     mutationFn: (body: CreateMovieBody | CreateFilmEntryBody) => createMovie(body),
-    onSuccess: invalidate,
+    onSuccess: () => invalidate(),
   });
 };
 
@@ -57,11 +62,18 @@ export const useUpdateMovie = () => {
   const invalidate = useInvalidateMovies();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateMovieBody }) => updateMovie(id, body),
-    onSuccess: invalidate,
+    onSuccess: () => invalidate(),
   });
 };
 
 export const useDeleteMovie = () => {
+  const client = useQueryClient();
   const invalidate = useInvalidateMovies();
-  return useMutation({ mutationFn: (id: string) => deleteMovie(id), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (id: string) => deleteMovie(id),
+    // The entry's own page is not asked again (it would answer 404 while the page leaves). Its
+    // feed items went with it and no live event says so: the feed is fetched again (an add or a
+    // change arrives live as feed:new).
+    onSuccess: (_reply, id) => Promise.all([invalidate(id), refetchAfterChange(client, feedKeys.all)]),
+  });
 };
