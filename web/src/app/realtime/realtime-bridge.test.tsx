@@ -3,6 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { allCommentsKey } from '../../features/comments/hooks/comments-query';
 import { friendKeys } from '../../features/friends/hooks/friend-keys';
 import { messageKeys } from '../../features/messages/hooks/message-keys';
 import { newsletterKeys } from '../../features/newsletters/hooks/newsletter-keys';
@@ -27,12 +28,13 @@ import { RealtimeGate } from './realtime-gate';
 const friend = '11111111-1111-4111-8111-111111111111';
 const stranger = '22222222-2222-4222-8222-222222222222';
 
-const calls = { friendCount: 0, unread: 0, messagesUnread: 0 };
+const calls = { friendCount: 0, unread: 0, messagesUnread: 0, comments: 0 };
 /** Two cached queries the live events must refresh, plus a presence read-out. */
 function Probe() {
   useQuery({ queryKey: friendKeys.count, queryFn: () => ++calls.friendCount });
   useQuery({ queryKey: newsletterKeys.unreadCount, queryFn: () => ++calls.unread });
   useQuery({ queryKey: messageKeys.unread, queryFn: () => ++calls.messagesUnread });
+  useQuery({ queryKey: [...allCommentsKey, 'film', 'f1', 'me'], queryFn: () => ++calls.comments });
   const online = useIsOnline(friend);
   const { lastSeen } = useLastSeen(friend);
   return <output data-testid="friend">{`${online ? 'online' : 'offline'}|${lastSeen ?? '-'}`}</output>;
@@ -76,6 +78,7 @@ beforeEach(() => {
   calls.friendCount = 0;
   calls.unread = 0;
   calls.messagesUnread = 0;
+  calls.comments = 0;
 });
 afterEach(() => {
   act(() => presenceStore.reset());
@@ -223,6 +226,24 @@ describe('live updates', () => {
     act(() => socket().serverSend('friend:removed', { userId: friend }));
     expect(screen.getByTestId('friend')).toHaveTextContent('offline|-');
     await waitFor(() => expect(calls.messagesUnread).toBe(2));
+  });
+
+  it("a verdict on the member's comment refreshes the comments on screen; another notification does not", async () => {
+    setToken('tok');
+    const { client } = setup(fakeAuth());
+    await settle();
+    await waitFor(() => expect(calls.comments).toBe(1));
+    // refetchAfterChange starts by cancelling, at once: a refresh of the comments would show here.
+    const cancel = vi.spyOn(client, 'cancelQueries');
+    const notification = (type: string) => ({
+      notification: { id: `n-${type}`, type, read: false, created_at: '2025-03-20T10:00:00.000Z' },
+    });
+    act(() => socket().serverSend('notification:new', notification('friend_accepted')));
+    expect(cancel).not.toHaveBeenCalledWith(expect.objectContaining({ queryKey: allCommentsKey }));
+    act(() => socket().serverSend('notification:new', notification('comment_approved')));
+    await waitFor(() => expect(calls.comments).toBe(2));
+    act(() => socket().serverSend('notification:new', notification('comment_rejected')));
+    await waitFor(() => expect(calls.comments).toBe(3));
   });
 
   it('newsletter:created refreshes every newsletter query', async () => {

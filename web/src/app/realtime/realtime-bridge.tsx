@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { allCommentsKey } from '../../features/comments/hooks/comments-query';
 import { feedKeys, prependFeedItem } from '../../features/feed/hooks/feed-keys';
 import { refreshFriendState } from '../../features/friends/hooks/friend-keys';
 import { importProgress } from '../../features/imports/import-progress';
@@ -77,7 +78,13 @@ export function RealtimeBridge() {
         },
         'newsletter:created': refreshNewsletters,
         'feed:new': ({ item }) => prependFeedItem(queryClient, item),
-        'notification:new': refreshNotifications,
+        'notification:new': ({ notification }) => {
+          refreshNotifications();
+          // A verdict on the member's comment: the page showing it as pending shows it as it is now.
+          if (notification.type === 'comment_approved' || notification.type === 'comment_rejected') {
+            void refetchAfterChange(queryClient, allCommentsKey);
+          }
+        },
         'message:new': ({ message }) => {
           if (message.from !== userId) typingStore.stopped(message.from);
           applyNewMessage(queryClient, message, userId);

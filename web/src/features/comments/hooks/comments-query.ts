@@ -7,9 +7,12 @@ import type { CommentTarget } from '../api/target';
 
 export const COMMENTS_PAGE_SIZE = 20;
 
+/** Every comments list, of every target and reader. */
+export const allCommentsKey = ['comments'] as const;
+
 /** Per target and per reader: a member's list also holds their own pending comments. */
 const commentsKey = (target: CommentTarget, viewer: string | null) =>
-  ['comments', target.kind, target.id, viewer ?? 'visitor'] as const;
+  [...allCommentsKey, target.kind, target.id, viewer ?? 'visitor'] as const;
 
 /** A movie's or film's comments, oldest first, one page at a time. */
 export const commentsQuery = (target: CommentTarget, viewer: string | null) =>
