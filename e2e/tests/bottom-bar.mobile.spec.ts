@@ -42,7 +42,18 @@ test("at 360 px a member's header fits the screen: its messages are in the botto
   const box = await account.boundingBox();
   expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360);
   await expect(header.getByRole('link', { name: /^Mesajlar/ })).toBeHidden();
-  await expect(
-    page.getByRole('navigation', { name: 'Mobil naviqasiya' }).getByRole('button', { name: /^Mesajlar/ }),
-  ).toBeVisible();
+  const bar = page.getByRole('navigation', { name: 'Mobil naviqasiya' });
+  await expect(bar.getByRole('button', { name: /^Mesajlar/ })).toBeVisible();
+  // Each of the bar's five actions lies whole inside the screen.
+  const actions = await bar.getByRole('button').evaluateAll((buttons) =>
+    buttons.map((b) => {
+      const r = b.getBoundingClientRect();
+      return { left: r.left, right: r.right };
+    }),
+  );
+  expect(actions).toHaveLength(5);
+  for (const { left, right } of actions) {
+    expect(left).toBeGreaterThanOrEqual(0);
+    expect(right).toBeLessThanOrEqual(360);
+  }
 });

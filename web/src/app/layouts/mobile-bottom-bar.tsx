@@ -106,7 +106,11 @@ export function MobileBottomBar() {
           pb: 'env(safe-area-inset-bottom)',
         }}
       >
-        <BottomNavigation value={value} sx={{ height: BOTTOM_BAR_HEIGHT }}>
+        <BottomNavigation
+          value={value}
+          // MUI's 80 px minimum per action made five actions 400 px: past a 360 px phone's edges.
+          sx={{ height: BOTTOM_BAR_HEIGHT, '& .MuiBottomNavigationAction-root': { minWidth: 0, px: 0.5 } }}
+        >
           <BottomNavigationAction
             value="dashboard"
             label={az.bottomBar.dashboard}
