@@ -158,6 +158,18 @@ describe('routes and guards', () => {
     expect(new Headers(init.headers).has('authorization')).toBe(false);
   });
 
+  it("an address whose id is no id (the server's 400) is a page that does not exist, with no retry", async () => {
+    fetchMock.mockImplementation(async () =>
+      jsonResponse(
+        { success: false, error: 'Məlumatlar düzgün deyil', code: 'VALIDATION', fields: { id: 'Dəyər düzgün deyil' } },
+        400,
+      ),
+    );
+    open('/user/not-a-uuid');
+    expect(await screen.findByText('Axtardığınız istifadəçi mövcud deyil və ya hesabı silinib.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Yenidən cəhd et' })).not.toBeInTheDocument();
+  });
+
   it('a public profile by id shows the member', async () => {
     fetchMock.mockResolvedValue(
       jsonResponse({ ...sampleProfile, email: undefined, last_seen: null, created_at: '2025-03-04T10:00:00.000Z' }),

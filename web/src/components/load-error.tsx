@@ -7,7 +7,9 @@ import { errorMessage, isErrorBody } from '../lib/api-client';
 
 /**
  * A page whose main record failed to load: a friendly not-found for a 404, otherwise the
- * error with a retry; always a way onward.
+ * error with a retry; always a way onward. The record's id comes from the address alone, so a
+ * 400 (an id that is no id: `/user/abc`) is a page that does not exist too, where a retry
+ * could not help.
  */
 export function LoadError({
   error,
@@ -22,7 +24,7 @@ export function LoadError({
   onRetry: () => void;
   back: { to: string; label: string };
 }) {
-  const notFound = isErrorBody(error) && error.code === 'NOT_FOUND';
+  const notFound = isErrorBody(error) && (error.code === 'NOT_FOUND' || error.code === 'VALIDATION');
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 5, sm: 8 }, textAlign: 'center' }}>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 1 }}>
