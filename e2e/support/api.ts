@@ -224,6 +224,16 @@ export class Api {
     );
   }
 
+  // Messages (issue 25).
+
+  /** `from` writes `text` to their friend `to`. */
+  async sendMessage(from: ApiUser, to: ApiUser, text: string): Promise<void> {
+    await ok(
+      await this.request.post(`/api/messages/${to.id}`, { headers: bearer(from.token), data: { text } }),
+      `message ${from.username} → ${to.username}`,
+    );
+  }
+
   /** Pending requests sent to the owner of `token` (first page). */
   async incomingRequests(token: string): Promise<{ id: string; sender: { id: string; username: string } }[]> {
     const res = await ok(

@@ -44,6 +44,8 @@ for (const width of widths) {
       const member = await api.createUser('axe');
       const friend = await api.createUser('axef');
       await api.befriend(member, friend);
+      // A conversation, so /messages shows its list and the thread its messages.
+      await api.sendMessage(friend, member, 'Salam! Bu axşam nə izləyirik?');
       const movie = await api.createMovie(member.token, { title: `Axe filmi ${uniqueTag()}` });
       const { film_id: filmId } = await api.movie(member.token, movie.id);
       const newsletter = await api.createNewsletter(admin.token, {

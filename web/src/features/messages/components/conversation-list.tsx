@@ -53,7 +53,10 @@ export function ConversationList({ conversations }: { conversations: Conversatio
   return (
     <List disablePadding>
       {conversations.map((c) => (
-        <ConversationRow key={c.user.id} conversation={c} />
+        // Each link in an item of its own: a list holds only <li> (axe "list").
+        <li key={c.user.id}>
+          <ConversationRow conversation={c} />
+        </li>
       ))}
     </List>
   );
