@@ -100,6 +100,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     // fastify accepts a hop count too, which its types omit.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,
+    // A request must arrive whole within two minutes (a 10 MB import at 1 Mbit/s takes 80 s), or
+    // it gets the 408 error body: Fastify's default is no limit, so a body that stops coming held
+    // its connection and memory for good. Node checks every 30 s.
+    requestTimeout: 120_000,
     // Keep-alive sockets are closed on shutdown, busy ones finish their request first.
     forceCloseConnections: 'idle',
     // A request still arriving while draining gets the API's 503 error body (the onRequest hook

@@ -1,7 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import { IMAGE_MAX_BYTES } from '@kinodost/contracts/limits';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { BadRequestError, PayloadTooLargeError } from './errors';
+import { AppError, BadRequestError, PayloadTooLargeError } from './errors';
 import { msg } from './messages';
 
 /**
@@ -39,9 +39,27 @@ export const refuseOversizePoster = refuseOversizeUpload(msg.poster);
  * plugin's own toBuffer() only fails at the end of the part, so a chunked body
  * without a length would be read to its end first.)
  */
-function readFilePart(part: MultipartFile, texts: UploadTexts): Promise<Buffer> {
+function readFilePart(request: FastifyRequest, part: MultipartFile, texts: UploadTexts): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     let chunks: Buffer[] = [];
+    // A body that ends inside the file (no closing boundary) leaves the part neither ended nor
+    // failed: once the whole request is in, the part has a moment to end, then it is refused.
+    let cutOff: NodeJS.Timeout | undefined;
+    const watchEnd = () => {
+      cutOff = setTimeout(() => {
+        part.file.destroy();
+        reject(new BadRequestError(texts.corrupt));
+      }, END_GRACE_MS);
+    };
+    if (request.raw.readableEnded) watchEnd();
+    else request.raw.once('end', watchEnd);
+    const settle = () => {
+      clearTimeout(cutOff);
+      request.raw.off('end', watchEnd);
+    };
+    part.file.once('end', settle);
+    part.file.once('error', settle);
+    part.file.once('close', settle);
     part.file.on('data', (chunk: Buffer) => chunks.push(chunk));
     part.file.once('limit', () => {
       chunks = [];
@@ -55,6 +73,9 @@ function readFilePart(part: MultipartFile, texts: UploadTexts): Promise<Buffer> 
     });
   });
 }
+
+/** How long a file part may take to end once its request has arrived whole. */
+const END_GRACE_MS = 1000;
 
 const isFilesLimit = (err: unknown) => (err as { code?: unknown })?.code === 'FST_FILES_LIMIT';
 const isFileTooLarge = (err: unknown) => (err as { code?: unknown })?.code === 'FST_REQ_FILE_TOO_LARGE';
@@ -75,14 +96,16 @@ export async function readOneFile(
       if (part.type !== 'file') continue;
       if (data) throw new BadRequestError(texts.oneFile);
       if (part.fieldname !== field) throw new BadRequestError(texts.missing);
-      data = { bytes: await readFilePart(part, texts), filename: part.filename };
+      data = { bytes: await readFilePart(request, part, texts), filename: part.filename };
     }
   } catch (err) {
+    if (err instanceof AppError) throw err;
     // app.ts allows one file per request; the plugin reports the second as a limit.
     if (isFilesLimit(err)) throw new BadRequestError(texts.oneFile);
     // The plugin's own size limit may report first; it names no kind, so it is told with this one's text.
     if (isFileTooLarge(err)) throw new PayloadTooLargeError(texts.tooLarge);
-    throw err;
+    // Anything else the form's parser says (no boundary, a part cut short) is a broken upload.
+    throw new BadRequestError(texts.corrupt);
   }
   if (!data) throw new BadRequestError(texts.missing);
   return data;

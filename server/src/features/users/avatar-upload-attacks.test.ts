@@ -181,6 +181,35 @@ describe('hostile avatar uploads are refused and change nothing', () => {
     await expectRefused(res, 400, msg.avatar.missing, before);
   });
 
+  it('a multipart type without a boundary: 400, not 500', async () => {
+    const before = await memberWithAvatar();
+    const res = await t.injectAs(before.token, {
+      method: 'POST',
+      url: '/api/user/avatar',
+      headers: { 'content-type': 'multipart/form-data' },
+      payload: 'x'.repeat(100),
+    });
+    await expectRefused(res, 400, msg.avatar.corrupt, before);
+  });
+
+  it('a body that ends inside its file part (no closing boundary): 400, not an answer that never comes', async () => {
+    const before = await memberWithAvatar();
+    const boundary = 'kinodost-cut';
+    const png = await solidPng(32, 32);
+    const res = await t.injectAs(before.token, {
+      method: 'POST',
+      url: '/api/user/avatar',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        png,
+      ]),
+    });
+    await expectRefused(res, 400, msg.avatar.corrupt, before);
+  });
+
   it('a form with no parts at all: 400', async () => {
     const before = await memberWithAvatar();
     const boundary = 'kinodost-empty';
