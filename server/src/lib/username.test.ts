@@ -16,6 +16,15 @@ describe('usernameKey', () => {
     expect(usernameKey(name)).toBe(usernameKey('admin'));
   });
 
+  it.each([
+    'TuraI', // capital I, drawn as l
+    'tura1',
+    'TURAL',
+    'tura|',
+  ])('gives %j the key of tural', (name) => {
+    expect(usernameKey(name)).toBe(usernameKey('tural'));
+  });
+
   it('keeps different names apart', () => {
     const names = [
       'şəhla',

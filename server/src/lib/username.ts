@@ -27,10 +27,13 @@ export const skeleton = (text: string): string =>
 
 /**
  * Case folding for the key. Azerbaijani has dotted İ/i and dotless I/ı; a reader tells
- * `admın` from `admin` by a dot, so all four fold to `i` (as the search's kd_fold does).
- * Without it, `İ` would lower-case to `i` + a combining dot, a different key from `i`.
+ * `admın` from `admin` by a dot, so all four are one letter (as the search's kd_fold has it).
+ * Without it, `İ` would lower-case to `i` + a combining dot, a different key from `i`. And a
+ * capital I is drawn as a small l in most sans-serif faces (`TuraI` reads as `tural`), while
+ * case-insensitively it is `i`: so i and l are one letter of the key too, written `l` (the
+ * prototype confusables.txt gives I, 1 and |).
  */
-const fold = (text: string): string => text.replace(/[İIı]/g, 'i').toLowerCase();
+const fold = (text: string): string => text.replace(/[İIıi]/g, 'l').toLowerCase();
 
 /**
  * The uniqueness key of a username: the skeleton of its case-folded NFKC form, repeated

@@ -73,6 +73,11 @@ describe('registration', () => {
     }
   });
 
+  it('takes a capital I, drawn as l, as l: KamaI and kama1 are kamal', async () => {
+    expect((await register('kamal')).statusCode).toBe(201);
+    for (const name of ['KamaI', 'kama1', 'KAMAL']) expect((await register(name)).json(), name).toEqual(TAKEN);
+  });
+
   it('stores a fullwidth name in its plain form', async () => {
     expect((await register('ｋｉｎｏｓｅｖｅｒ')).statusCode).toBe(201);
     expect((await rowsNamed('kinosever'))[0]?.username).toBe('kinosever');
