@@ -1,4 +1,4 @@
-import { YEAR_MAX, YEAR_MIN } from '@kinodost/contracts/limits';
+import { TITLE_MAX, YEAR_MAX, YEAR_MIN } from '@kinodost/contracts/limits';
 
 /** A file name as a message quotes it: the sender chose it, so a long one is cut. */
 const fileName = (name: string) => (name.length > 80 ? `${name.slice(0, 79)}…` : name);
@@ -167,10 +167,13 @@ export const msg = {
     badCsv: (file: string, line: number) =>
       `${fileName(file)} faylı pozulub (sətir ${line}): dırnaq işarələri və ya sütunların sayı düzgün deyil`,
     badRating: (file: string, line: number) => `${fileName(file)} faylında reytinq düzgün deyil (sətir ${line})`,
+    tooLong: (file: string, line: number) =>
+      `${fileName(file)} faylında filmin adı və ya rejissoru çox uzundur: ən çoxu ${TITLE_MAX} simvol (sətir ${line})`,
     zipBroken: 'Arxiv pozulub və ya ZIP faylı deyil',
     zipBomb: (name: string) =>
       `Arxivdəki ${fileName(name)} faylı açıldıqda 50 MB-dan böyükdür; belə arxiv qəbul edilmir`,
     zipPath: 'Arxivdə qovluğundan kənara çıxan fayl yolu var; belə arxiv qəbul edilmir',
+    zipTooManyEntries: 'Arxivdə 10 000-dən çox fayl var; Letterboxd ixracı belə olmur',
     running: 'Başqa idxalınız hələ davam edir. O bitəndən sonra yenidən cəhd edin',
     notFound: 'İdxal tapılmadı',
     interrupted: 'İdxal server yenidən başladığı üçün yarımçıq qaldı və geri alındı; faylı yenidən göndərin',

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isCalendarDay } from '@kinodost/contracts/dates';
 import { toCatalogueGenres } from '@kinodost/contracts/genres';
+import { DIRECTOR_MAX, TITLE_MAX } from '@kinodost/contracts/limits';
 import { CsvError, parse } from 'csv-parse';
 import yauzl from 'yauzl';
 import { BadRequestError } from '../../lib/errors';
@@ -18,6 +19,8 @@ import { msg } from '../../lib/messages';
 export const MAX_ROWS = 50_000;
 /** An archive's entry, declared or actually unpacked, at most. */
 export const MAX_ENTRY_BYTES = 50 * 1024 * 1024;
+/** Entries an archive may list: Letterboxd's own export holds a few dozen, a list per file. */
+export const MAX_ZIP_ENTRIES = 10_000;
 
 export type ImportFormat = 'letterboxd' | 'imdb' | 'kinodost';
 
@@ -76,7 +79,25 @@ const yearOf = (v: string | undefined): number | null => {
   const n = Number(v?.trim());
   return v?.trim() && Number.isInteger(n) && n >= 1850 && n <= 2200 ? n : null;
 };
-const cleanText = (v: string | undefined) => (v ?? '').replaceAll(String.fromCharCode(0), '').trim();
+/** A field's text: control characters (a line break, a bell, NUL) are a space, as a title has no lines. */
+const cleanText = (v: string | undefined) => (v ?? '').replace(/\p{Cc}+/gu, ' ').trim();
+
+/**
+ * A row's texts held to the limits every other way of adding a film keeps (contracts/limits.ts):
+ * a longer one refuses the file, naming it and the line, as a bad rating does.
+ */
+function withinLimits(facts: RowFacts, file: string, line: number): RowFacts {
+  const long = (text: string | null | undefined, max: number) => text != null && [...text].length > max;
+  const extra = facts.extra;
+  if (
+    long(facts.title, TITLE_MAX) ||
+    long(extra?.originalTitle, TITLE_MAX) ||
+    extra?.directors?.some((d) => long(d, DIRECTOR_MAX))
+  ) {
+    fail(msg.imports.tooLong(file, line));
+  }
+  return facts;
+}
 
 /** Letterboxd's half stars, 0.5 to 5, as 1 to 10: stars times two, rounded up. */
 export function letterboxdRating(raw: string | undefined, file: string, line: number): number | null {
@@ -246,7 +267,7 @@ async function readCsv(
         const row: Record<string, string> = {};
         for (let i = 0; i < header.length; i++) row[header[i] as string] = record[i] ?? '';
         const facts = (reader as Reader)(row, line);
-        if (facts) out.push(facts);
+        if (facts) out.push(withinLimits(facts, fileName, line));
         else out.push(SKIPPED);
         if (line % 1000 === 0) await yieldTurn();
       }
@@ -290,6 +311,10 @@ const entriesOf = (zip: yauzl.ZipFile) =>
   new Promise<yauzl.Entry[]>((resolve, reject) => {
     const entries: yauzl.Entry[] = [];
     zip.on('entry', (entry: yauzl.Entry) => {
+      if (entries.length >= MAX_ZIP_ENTRIES) {
+        reject(new BadRequestError(msg.imports.zipTooManyEntries));
+        return;
+      }
       if (entry.uncompressedSize > MAX_ENTRY_BYTES) {
         reject(new BadRequestError(msg.imports.zipBomb(entry.fileName)));
         return;
@@ -313,16 +338,19 @@ const openEntry = (zip: yauzl.ZipFile, entry: yauzl.Entry) =>
   );
 
 /**
- * Passes the bytes on, stopping as soon as they pass the limit or the size the entry declared (a
- * header that understates the size is how a bomb passes a check of the declared sizes).
+ * Passes the bytes on, stopping as soon as they pass the size the entry declared (a header that
+ * understates the size is how a bomb passes a check of the declared sizes) or the archive's
+ * whole allowance: MAX_ENTRY_BYTES over all its entries read, so twenty entries cannot each
+ * take it.
  */
-function capped(name: string, declared: number) {
+function capped(name: string, declared: number, archive: { bytes: number }) {
   const limit = Math.min(MAX_ENTRY_BYTES, declared);
   return async function* cap(source: AsyncIterable<Buffer>) {
     let bytes = 0;
     for await (const chunk of source) {
       bytes += chunk.length;
-      if (bytes > limit) fail(msg.imports.zipBomb(name));
+      archive.bytes += chunk.length;
+      if (bytes > limit || archive.bytes > MAX_ENTRY_BYTES) fail(msg.imports.zipBomb(name));
       yield chunk;
     }
   };
@@ -338,13 +366,25 @@ async function readZip(bytes: Buffer, budget: RowBudget, onFormat: (f: ImportFor
   }
   try {
     const entries = await entriesOf(zip);
-    const wanted = entries.filter((e) => {
+    const candidates = entries.filter((e) => {
       const parts = e.fileName.split('/');
       const base = parts.at(-1)?.toLowerCase() ?? '';
       if (!LETTERBOXD_FILES.has(base)) return false;
       // At the root, or in the one folder a re-zipped export puts everything in.
       return parts.length === 1 || (parts.length === 2 && !OTHER_FOLDERS.has((parts[0] as string).toLowerCase()));
     });
+    // Each of the export's files once: the one at the root if there is one, else the first found.
+    const depth = (e: yauzl.Entry) => e.fileName.split('/').length;
+    const seen = new Set<string>();
+    const wanted = [...candidates]
+      .sort((a, b) => depth(a) - depth(b))
+      .filter((e) => {
+        const base = (e.fileName.split('/').at(-1) as string).toLowerCase();
+        if (seen.has(base)) return false;
+        seen.add(base);
+        return true;
+      });
+    const archive = { bytes: 0 };
     if (wanted.length === 0) fail(msg.imports.notRecognised);
     const rows: RowFacts[] = [];
     for (const entry of wanted) {
@@ -359,7 +399,7 @@ async function readZip(bytes: Buffer, budget: RowBudget, onFormat: (f: ImportFor
         Readable.from(
           (async function* () {
             try {
-              yield* capped(entry.fileName, entry.uncompressedSize)(stream);
+              yield* capped(entry.fileName, entry.uncompressedSize, archive)(stream);
             } catch (err) {
               stream.destroy();
               if (err instanceof BadRequestError) throw err;

@@ -126,6 +126,18 @@ describe('POST /api/import: a Letterboxd export', () => {
     ]);
   });
 
+  it("reads each of the export's files once: the root's, not a copy in a folder", async () => {
+    const one = await createUser(t.app);
+    const header = 'Date,Name,Year,Letterboxd URI\n';
+    const zip = zipOf({
+      'export/watched.csv': `${header}2024-01-01,Qovluqdakı film,2001,https://boxd.it/b\n`,
+      'watched.csv': `${header}2024-01-01,Kökdəki film,2002,https://boxd.it/a\n`,
+      'other/watched.csv': `${header}2024-01-01,Başqa qovluq,2003,https://boxd.it/c\n`,
+    });
+    expect(await importFile(t, one.token, zip, 'lb.zip')).toMatchObject({ status: 'done', total: 1, added: 1 });
+    expect(withoutFilm(await collectionOf(t, one.user.id)).map((r) => r.title)).toEqual(['Kökdəki film']);
+  });
+
   it('rows of one film not in the catalogue (a rewatch, the title in capitals) are one item: one member film, one entry', async () => {
     const one = await createUser(t.app);
     const diary = [
@@ -271,6 +283,22 @@ describe('POST /api/import: bad files are a clear 400 and change nothing', () =>
       'Arxivdəki watched.csv faylı açıldıqda 50 MB-dan böyükdür; belə arxiv qəbul edilmir',
     ],
     [
+      'zip entries that together inflate past 50 MB, each under it',
+      () =>
+        zipOf({
+          'watched.csv': `${watchedHeader}${'\n'.repeat(26 * 1024 * 1024)}`,
+          'diary.csv': `${watchedHeader}${'\n'.repeat(26 * 1024 * 1024)}`,
+        }),
+      'lb.zip',
+      'Arxivdəki diary.csv faylı açıldıqda 50 MB-dan böyükdür; belə arxiv qəbul edilmir',
+    ],
+    [
+      'a zip of more than 10,000 entries',
+      () => zipOf(Object.fromEntries(Array.from({ length: 10_001 }, (_, i) => [`lists/${i}.csv`, 'x']))),
+      'lb.zip',
+      'Arxivdə 10 000-dən çox fayl var; Letterboxd ixracı belə olmur',
+    ],
+    [
       'a zip path climbing out of the archive',
       () => zipOf({ '../watched.csv': fixture('letterboxd/watched.csv') }),
       'lb.zip',
@@ -302,6 +330,13 @@ describe('POST /api/import: bad files are a clear 400 and change nothing', () =>
       () => Buffer.from(`${watchedHeader}2024-01-01,Nəsimi,1973,https://boxd.it/1,artıq\n`),
       'watched.csv',
       'watched.csv faylı pozulub (sətir 2): dırnaq işarələri və ya sütunların sayı düzgün deyil',
+    ],
+    [
+      'a title longer than any film may have (201 characters)',
+      () =>
+        Buffer.from(`${watchedHeader}2024-01-01,Nəsimi,1973,https://boxd.it/1\n2024-01-02,${'Ə'.repeat(201)},1995,x\n`),
+      'watched.csv',
+      'watched.csv faylında filmin adı və ya rejissoru çox uzundur: ən çoxu 200 simvol (sətir 3)',
     ],
     [
       '50,001 rows',

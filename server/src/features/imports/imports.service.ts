@@ -230,6 +230,10 @@ export const createImportsService = ({ db, kind, bus, log, runAfterReply }: Impo
      * it after the answer. One running import per member: 409.
      */
     async start(userId: string, bytes: Buffer, fileName: string): Promise<ImportJobRow> {
+      // A live import already running is told before the file is read (reading a large one costs
+      // seconds of CPU); the unique index below still settles two that arrive together.
+      const live = await repo.runningJobOf(db, userId);
+      if (live && Date.now() - live.heartbeatAt.getTime() < STALE_JOB_MS) throw new ConflictError(msg.imports.running);
       const parsed = await parseImportFile(bytes, fileName);
       const insert = () => repo.insertJob(db, userId, parsed.format, parsed.items.length, parsed.skipped);
       let job: ImportJobRow;
