@@ -104,7 +104,9 @@ export async function readOneFile(
     if (isFilesLimit(err)) throw new BadRequestError(texts.oneFile);
     // The plugin's own size limit may report first; it names no kind, so it is told with this one's text.
     if (isFileTooLarge(err)) throw new PayloadTooLargeError(texts.tooLarge);
-    // Anything else the form's parser says (no boundary, a part cut short) is a broken upload.
+    // The multipart plugin's own refusals carry their status (not a form at all: 415).
+    if (typeof (err as { statusCode?: unknown })?.statusCode === 'number') throw err;
+    // What the form's parser itself says (no boundary, a part cut short) is a broken upload.
     throw new BadRequestError(texts.corrupt);
   }
   if (!data) throw new BadRequestError(texts.missing);
