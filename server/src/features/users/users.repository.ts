@@ -120,8 +120,29 @@ export const setUserPassword = async (db: Db, id: string, passwordHash: string):
       .returning()
   )[0];
 
-export const deleteUserRow = async (db: Db, id: string): Promise<UserRow | undefined> =>
-  (await db.delete(users).where(eq(users.id, id)).returning())[0];
+/**
+ * Deletes a member (in the caller's transaction); everything of theirs cascades. An import of
+ * theirs still running would have undone its member films on failing, but its undo log cascades
+ * with them: so the films it made (import_undo, docs/import-export.md) go here, unless another
+ * member's entry or comment holds them now. The member's row is locked first, so a batch of the
+ * import either committed before (and its films are read here) or fails on the missing member.
+ */
+export const deleteUserRow = async (db: Db, id: string): Promise<UserRow | undefined> => {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+  const made = await db.execute(sql`
+    select u.target_id as id from import_undo u join import_jobs j on j.id = u.job_id
+    where j.user_id = ${id}::uuid and j.status = 'running' and u.kind = 'film'`);
+  const filmIds = (made as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  const [row] = await db.delete(users).where(eq(users.id, id)).returning();
+  if (row && filmIds.length > 0) {
+    await db.execute(sql`
+      delete from films f
+      where f.id in (select jsonb_array_elements_text(${JSON.stringify(filmIds)}::jsonb)::uuid)
+        and not exists (select 1 from movies m where m.film_id = f.id)
+        and not exists (select 1 from comments c where c.film_id = f.id)`);
+  }
+  return row;
+};
 
 /** Locks every admin row and counts them, so two concurrent demotions cannot remove the last admin. */
 export const lockAdmins = async (db: Db): Promise<string[]> => {

@@ -1,9 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { films, importJobs, importUndo } from '../../db/schema/index';
 import { msg } from '../../lib/messages';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { createFilm } from '../../test/factories/film';
+import { createMovie } from '../../test/factories/movie';
 import { createAdmin, createUser, reloadUser } from '../../test/factories/user';
 
 let t: TestApp;
@@ -255,6 +259,28 @@ describe('admin user management', () => {
     expect(await reloadUser(t.app, user.id)).toBeUndefined();
     expect((await as(victimToken, 'GET', '/api/user/profile')).statusCode).toBe(401);
     expect((await as(admin, 'DELETE', `/api/user/${user.id}`)).statusCode).toBe(404);
+  });
+
+  it("takes with a member the films their running import made, unless another member's entry holds one", async () => {
+    const { token: admin } = await createAdmin(t.app);
+    const { user } = await createUser(t.app);
+    const other = await createUser(t.app);
+    const db = t.app.database.db;
+    // The state an import leaves between two batches: a running job, films made, their undo rows.
+    const [job] = await db.insert(importJobs).values({ userId: user.id, format: 'letterboxd', total: 2 }).returning();
+    const alone = await createFilm(t.app, { title: 'Yalnız idxaldan', source: 'member', createdBy: user.id });
+    const held = await createFilm(t.app, { title: 'Başqasının da filmi', source: 'member', createdBy: user.id });
+    await db
+      .insert(importUndo)
+      .values([alone, held].map((f) => ({ jobId: job?.id as string, kind: 'film' as const, targetId: f.id })));
+    await createMovie(t.app, other.user.id, { filmId: held.id, status: 'watchlist' });
+
+    expect((await as(admin, 'DELETE', `/api/user/${user.id}`)).statusCode).toBe(200);
+    const left = await db
+      .select({ id: films.id })
+      .from(films)
+      .where(inArray(films.id, [alone.id, held.id]));
+    expect(left.map((f) => f.id)).toEqual([held.id]);
   });
 
   it('refuses to delete the last admin, even themselves', async () => {
