@@ -167,6 +167,8 @@ export const msg = {
     badCsv: (file: string, line: number) =>
       `${fileName(file)} faylı pozulub (sətir ${line}): dırnaq işarələri və ya sütunların sayı düzgün deyil`,
     badRating: (file: string, line: number) => `${fileName(file)} faylında reytinq düzgün deyil (sətir ${line})`,
+    rowTooLarge: (file: string, line: number) =>
+      `${fileName(file)} faylında sətir ${line} 1 MB-dan böyükdür; film sətri belə olmur`,
     tooLong: (file: string, line: number) =>
       `${fileName(file)} faylında filmin adı və ya rejissoru çox uzundur: ən çoxu ${TITLE_MAX} simvol (sətir ${line})`,
     zipBroken: 'Arxiv pozulub və ya ZIP faylı deyil',

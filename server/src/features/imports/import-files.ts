@@ -275,6 +275,7 @@ async function readCsv(
   } catch (err) {
     if (err instanceof CsvError) {
       const line = (err as unknown as { lines?: number }).lines ?? 0;
+      if (err.code === 'CSV_MAX_RECORD_SIZE') fail(msg.imports.rowTooLarge(fileName, line));
       fail(msg.imports.badCsv(fileName, line));
     }
     throw err;

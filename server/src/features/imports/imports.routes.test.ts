@@ -339,6 +339,12 @@ describe('POST /api/import: bad files are a clear 400 and change nothing', () =>
       'watched.csv faylında filmin adı və ya rejissoru çox uzundur: ən çoxu 200 simvol (sətir 3)',
     ],
     [
+      'a row over 1 MB (one quoted field)',
+      () => Buffer.from(`${watchedHeader}2024-01-01,"${'a'.repeat(1100 * 1024)}",1995,x\n`),
+      'watched.csv',
+      'watched.csv faylında sətir 2 1 MB-dan böyükdür; film sətri belə olmur',
+    ],
+    [
       '50,001 rows',
       () => Buffer.from(manyRows(50_001)),
       'watched.csv',
