@@ -128,6 +128,7 @@ export const msg = {
     mergeSelf: 'Film özü ilə birləşdirilə bilməz',
     posterHttps: 'Poster ünvanı https:// ilə başlamalıdır',
     unknownGenre: 'Janr kataloqun janr siyahısında yoxdur',
+    unknownGenreNamed: (genre: string) => `"${genre.slice(0, 40)}" janrı kataloqun janr siyahısında yoxdur`,
     blankTitle: 'Filmin adı boş ola bilməz',
     merged: 'Filmlər birləşdirildi',
     mergeBusy:

@@ -42,8 +42,12 @@ function fieldText(field: string, e: FastifySchemaValidationError): string {
   }
 }
 
-/** Maps Ajv errors to `{field: text}`, the first problem of each field. */
-export function validationFields(errors: FastifySchemaValidationError[]): Record<string, string> {
+/**
+ * Maps Ajv errors to `{field: text}`, the first problem of each field; undefined when none names a
+ * field (the body as a whole is wrong: not an object, or an empty one where a change is asked
+ * for), which the top-level text already says.
+ */
+export function validationFields(errors: FastifySchemaValidationError[]): Record<string, string> | undefined {
   const fields: Record<string, string> = {};
   for (const e of errors) {
     // An if/then/else schema (POST /api/movies) adds "must match the then schema" beside the
@@ -51,10 +55,11 @@ export function validationFields(errors: FastifySchemaValidationError[]): Record
     if (e.keyword === 'if') continue;
     const params = e.params as { missingProperty?: string; additionalProperty?: string };
     const path = e.instancePath.split('/').filter(Boolean);
-    const field = params.missingProperty ?? params.additionalProperty ?? path[0] ?? '_';
+    const field = params.missingProperty ?? params.additionalProperty ?? path[0];
+    if (field === undefined) continue;
     fields[field] ??= fieldText(field, e);
   }
-  return fields;
+  return Object.keys(fields).length > 0 ? fields : undefined;
 }
 
 /** Fastify's own client-error codes, mapped to the API's statuses and texts (docs/product.md#api-shape). */

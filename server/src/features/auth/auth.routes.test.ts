@@ -68,6 +68,22 @@ describe('POST /api/auth/register', () => {
     expect(res.statusCode).toBe(201);
   });
 
+  it('a body that is no object (null, a list, a text) is 400 with the general text and no field', async () => {
+    for (const payload of ['null', '[]', '"salam"']) {
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        headers: { 'content-type': 'application/json' },
+        payload,
+        remoteAddress: '10.0.0.9',
+      });
+      expect([res.statusCode, res.json()], payload).toEqual([
+        400,
+        { success: false, error: msg.common.validation, code: 'VALIDATION' },
+      ]);
+    }
+  });
+
   it('refuses a username or email already taken, without regard to case (409 with the field)', async () => {
     const name = await post('register', { username: 'AYSEL', email: 'other@example.com', password: 'kino-sevgisi-7' });
     expect(name.statusCode).toBe(409);

@@ -99,6 +99,8 @@ describe('PUT /api/admin/films/{id}', () => {
     });
     expect(genre.statusCode).toBe(400);
     expect(genre.json()).toMatchObject({ success: false, error: msg.films.unknownGenre });
+    // The field's text is a sentence naming the genre, not the raw value.
+    expect(genre.json().fields.genres).toMatch(/^".+" janrı kataloqun janr siyahısında yoxdur$/);
     for (const poster_url of ['http://image.example.org/p.jpg', 'javascript:alert(1)', '/uploads/posters/a.webp']) {
       const res = await as(admin, 'PUT', `/api/admin/films/${film.id}`, { poster_url });
       expect(res.statusCode, poster_url).toBe(400);

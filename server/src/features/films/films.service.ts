@@ -100,7 +100,9 @@ function adminValues(body: AdminUpdateFilmBody): Partial<repo.FilmValues> {
   if (body.genres !== undefined) {
     // An admin names genres deliberately: one the catalogue's list does not know is refused, not dropped.
     const unknown = unknownGenre(body.genres);
-    if (unknown !== undefined) throw new ValidationError(msg.films.unknownGenre, { genres: unknown });
+    if (unknown !== undefined) {
+      throw new ValidationError(msg.films.unknownGenre, { genres: msg.films.unknownGenreNamed(unknown) });
+    }
     values.genres = toCatalogueGenres(body.genres);
   }
   if (body.runtime !== undefined) values.runtime = body.runtime;
