@@ -49,17 +49,19 @@ export function MovieCard({ movie, onEdit, onDelete }: { movie: Movie } & MovieA
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, pb: 1, pt: 0.5, flexWrap: 'wrap' }}>
         <MovieStatusChip status={movie.status} />
         <MovieRating rating={movie.rating} />
-        <Box sx={{ flex: 1 }} />
-        {onEdit && (
-          <IconButton size="small" aria-label={az.movies.edit(movie.title)} onClick={() => onEdit(movie)}>
-            <EditIcon fontSize="small" />
-          </IconButton>
-        )}
-        {onDelete && (
-          <IconButton size="small" aria-label={az.movies.delete(movie.title)} onClick={() => onDelete(movie)}>
-            <DeleteIcon fontSize="small" />
-          </IconButton>
-        )}
+        {/* The two actions wrap together, never one of them alone on a line. */}
+        <Box sx={{ display: 'flex', ml: 'auto' }}>
+          {onEdit && (
+            <IconButton size="small" aria-label={az.movies.edit(movie.title)} onClick={() => onEdit(movie)}>
+              <EditIcon fontSize="small" />
+            </IconButton>
+          )}
+          {onDelete && (
+            <IconButton size="small" aria-label={az.movies.delete(movie.title)} onClick={() => onDelete(movie)}>
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          )}
+        </Box>
       </Box>
     </Card>
   );

@@ -301,7 +301,10 @@ export function MovieFormDialog({
           </Stack>
         )}
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
+      <DialogActions
+        // Each label on one line; on a narrow phone the buttons take a second row instead ("Ləğv / et").
+        sx={{ px: { xs: 2, sm: 3 }, py: 2, flexWrap: 'wrap', rowGap: 1, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}
+      >
         {!editing && step === 'form' && (
           <Button onClick={() => goTo('search')} disabled={pending} sx={{ mr: 'auto' }}>
             {p.searchLabel}
