@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { activities, users } from '../../db/schema/index';
-import { hiddenMembers, visibleToViewer } from '../privacy';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { users } from '../../db/schema/index';
+import { visibleToViewer } from '../privacy';
 
 /**
  * THE place where the feed asks "may this viewer see this actor's activity?". Both the feed page
@@ -23,15 +23,14 @@ export const mayViewerSeeActivityOf = (viewer: SQL, actor: SQL): SQL =>
 
 /**
  * An item may also name a second member beside its actor (`other`: a `friends` item's new friend),
- * who need not be the viewer's friend. Another viewer than the actor sees the item only if they may see that member's
- * activity too (the collection rule of privacy/visibility.ts: not blocked either way, and public,
- * or friends-only and their friend): a block hides each from the other, and a private member's
- * new friendship is theirs alone.
+ * who need not be the viewer's friend. Another viewer than the actor sees the item only if they
+ * may see that member's activity too (the collection rule of privacy/visibility.ts: not blocked
+ * either way, and public, or friends-only and their friend): a block hides each from the other,
+ * and a private member's new friendship is theirs alone.
  *
- * Two forms, as the rule has: `mayViewerSeeNamed` for one item and many viewers (the live
- * delivery), `itemsNamingHidden` for one viewer and many items (a feed page: the ids of the
- * items that name a member hidden from the viewer, read from activities_other_idx for the few
- * hidden members, so the page's index-only reads stay index-only).
+ * Two forms: `mayViewerSeeNamed` for one item and many viewers (the live delivery), and
+ * `namedVisibleTo` for one viewer and the few rows of a feed page (feed.repository.ts listFeed
+ * leaves out the rows it is false for).
  */
 export const mayViewerSeeNamed = (viewer: SQL, otherId: string): SQL =>
   sql`exists (select 1 from ${users} o where o.id = ${otherId}::uuid and ${visibleToViewer(viewer, {
@@ -39,5 +38,9 @@ export const mayViewerSeeNamed = (viewer: SQL, otherId: string): SQL =>
     visibility: sql`o.visibility`,
   })})`;
 
-export const itemsNamingHidden = (db: Db, viewerId: string): SQL =>
-  sql`(select h.id from ${activities} h where h.other_id in (${hiddenMembers(db, viewerId)}))`;
+export const namedVisibleTo = (
+  viewerId: string,
+  actorId: AnyPgColumn,
+  other: { id: AnyPgColumn; visibility: AnyPgColumn },
+): SQL<boolean> =>
+  sql<boolean>`(${other.id} is null or ${actorId} = ${viewerId}::uuid or ${visibleToViewer(viewerId, other)})`;

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { type ActivityType, activities, comments, films, friendships, movies, users } from '../../db/schema/index';
 import type { Cursor } from './feed-cursor';
-import { itemsNamingHidden, mayViewerSeeActivityOf, mayViewerSeeNamed } from './feed-visibility';
+import { mayViewerSeeActivityOf, mayViewerSeeNamed, namedVisibleTo } from './feed-visibility';
 
 /** All SQL about feed items (docs/feed.md). */
 
@@ -78,6 +78,7 @@ export type ItemRow = {
   film: { id: string; title: string; year: number | null; posterUrl: string | null } | null;
 };
 
+/** An item's row, read by id. */
 const selectItems = (db: Db) =>
   db
     .select(itemColumns)
@@ -99,13 +100,13 @@ const selfAndFriends = (viewerId: string) => sql`(
     where ${friendships.addresseeId} = ${viewerId} and ${friendships.status} = 'accepted')`;
 
 /**
- * One page of a member's feed, newest first, `limit + 1` rows (the extra tells that a next page
- * exists). For each of the member and their friends, their newest items before the cursor are
- * read from activities_actor_newest_idx (an index-only scan, `limit + 1` entries at most), the
- * page is the newest of those, and only its rows are then read whole: a member with 500 friends
- * costs 501 short index reads, however much activity the install holds.
+ * The `limit + 1` newest items of the member and their friends before the cursor, whole, each
+ * with whether the viewer may see the member it names (`namedVisible`). For each of them, their
+ * newest items are read from activities_actor_newest_idx (an index-only scan, `limit + 1`
+ * entries at most), the page is the newest of those, and only its rows are then read whole: a
+ * member with 500 friends costs 501 short index reads, however much activity the install holds.
  */
-export const listFeed = async (db: Db, viewerId: string, cursor: Cursor | undefined, limit: number) => {
+const candidatePage = async (db: Db, viewerId: string, cursor: Cursor | undefined, limit: number) => {
   const before: SQL = cursor
     ? sql`and (a.created_at, a.id) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`
     : sql``;
@@ -114,16 +115,41 @@ export const listFeed = async (db: Db, viewerId: string, cursor: Cursor | undefi
     cross join lateral (
       select a.id, a.created_at from ${activities} a
       where a.actor_id = v.id ${before}
-        and (v.id = ${viewerId}::uuid or a.id not in ${itemsNamingHidden(db, viewerId)})
       order by a.created_at desc, a.id desc
       limit ${limit + 1}
     ) p
     where ${mayViewerSeeActivityOf(sql`${viewerId}::uuid`, sql`v.id`)}
     order by p.created_at desc, p.id desc
     limit ${limit + 1})`;
-  return (await selectItems(db)
+  return (await db
+    .select({ ...itemColumns, namedVisible: namedVisibleTo(viewerId, actor.id, other) })
+    .from(activities)
+    .innerJoin(actor, eq(actor.id, activities.actorId))
+    .leftJoin(other, eq(other.id, activities.otherId))
+    .leftJoin(movies, eq(movies.id, activities.movieId))
+    .leftJoin(comments, eq(comments.id, activities.commentId))
+    .leftJoin(films, sql`${films.id} = coalesce(${movies.filmId}, ${comments.filmId})`)
     .where(sql`${activities.id} in ${pageIds}`)
-    .orderBy(desc(activities.createdAt), desc(activities.id))) as ItemRow[];
+    .orderBy(desc(activities.createdAt), desc(activities.id))) as (ItemRow & { namedVisible: boolean })[];
+};
+
+/**
+ * One page of a member's feed, newest first, `limit + 1` rows (the extra tells that a next page
+ * exists). An item naming a member hidden from the viewer (feed-visibility.ts) is left out of
+ * the page's rows, and when that leaves the page short the next candidates are read from the
+ * last one seen: such items are few, so this is one statement nearly always, and each actor's
+ * read stays index-only (filtering inside it would read every candidate from the heap).
+ */
+export const listFeed = async (db: Db, viewerId: string, cursor: Cursor | undefined, limit: number) => {
+  const page: ItemRow[] = [];
+  let after = cursor;
+  for (;;) {
+    const rows = await candidatePage(db, viewerId, after, limit);
+    for (const { namedVisible, ...row } of rows) if (namedVisible) page.push(row);
+    const last = rows.at(-1);
+    if (rows.length <= limit || page.length > limit || !last) return page.slice(0, limit + 1);
+    after = { at: last.createdAt, id: last.id };
+  }
 };
 
 /** One item by id (for its live delivery), if it still exists. */

@@ -337,6 +337,38 @@ describe('friends in the feed and in notifications', () => {
     for (const u of [blocker, blocked, loner, closed]) expect(named((await feedOf(u)).data)).toContain(u.user.username);
   });
 
+  it('a page that hidden items leave short reads on: the visible older items and the right next cursor', async () => {
+    const [viewer, b, loner, pub] = (await Promise.all(Array.from({ length: 4 }, () => createUser(t.app)))) as [
+      FactoryUser,
+      FactoryUser,
+      FactoryUser,
+      FactoryUser,
+    ];
+    await makeFriends(t.app, viewer.user.id, b.user.id);
+    const hide = await t.injectAs(loner.token, {
+      method: 'PUT',
+      url: '/api/user/profile',
+      payload: { visibility: 'private' },
+    });
+    expect(hide.statusCode).toBe(200);
+    // b's three newest items name the private member; the three before them a public one.
+    const start = Date.parse('2026-03-01T12:00:00Z');
+    await t.app.database.db.insert(activities).values(
+      Array.from({ length: 6 }, (_, i) => ({
+        actorId: b.user.id,
+        type: 'friends' as const,
+        otherId: i >= 3 ? loner.user.id : pub.user.id,
+        createdAt: new Date(start + i * 1000),
+      })),
+    );
+    const first = await feedOf(viewer, '?limit=2');
+    expect(first.data.map((i) => (i.other as { id: string }).id)).toEqual([pub.user.id, pub.user.id]);
+    expect(first.next_cursor).not.toBeNull();
+    const second = await feedOf(viewer, `?limit=2&before=${first.next_cursor}`);
+    expect(second.data.map((i) => (i.other as { id: string }).id)).toEqual([pub.user.id]);
+    expect(second.next_cursor).toBeNull();
+  });
+
   it('crossing requests end as one friends item; a withdrawn request takes its notification with it', async () => {
     const [a, b, d] = await Promise.all([createUser(t.app), createUser(t.app), createUser(t.app)]);
     expect((await t.injectAs(a.token, { method: 'POST', url: `/api/friends/request/${b.user.id}` })).statusCode).toBe(

@@ -4,7 +4,6 @@ export { lockPairChanges } from './blocks.repository';
 export {
   blockedBetween,
   blockerBetween,
-  hiddenMembers,
   hiddenOwnersFor,
   isBlockedBetween,
   maySee,

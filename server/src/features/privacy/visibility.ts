@@ -102,15 +102,6 @@ export async function mayViewerSee(
  * leaves their entries out by this list rather than joining every hit to its owner.
  */
 export async function hiddenOwnersFor(db: Db, viewerId: string | null): Promise<string[]> {
-  return (await hiddenMembers(db, viewerId)).map((r) => r.id);
-}
-
-/**
- * The query behind `hiddenOwnersFor`, also to be used inside another statement as a subquery of
- * ids (`in (${hiddenMembers(db, viewerId)})`): a feed page leaves out the items that name one of
- * them (feed.repository.ts).
- */
-export function hiddenMembers(db: Db, viewerId: string | null) {
   // Each part reads an index: one condition over every member (not public, or blocked either
   // way) made PostgreSQL read all of them, 100,000 rows for every search.
   const notPublic = db
@@ -122,12 +113,13 @@ export function hiddenMembers(db: Db, viewerId: string | null) {
         sql`not ${visibleToViewer(viewerId, { id: users.id, visibility: users.visibility })}`,
       ),
     );
-  if (viewerId === null) return notPublic;
-  return union(
+  if (viewerId === null) return (await notPublic).map((r) => r.id);
+  const rows = await union(
     notPublic,
     db.select({ id: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, viewerId)),
     db.select({ id: blocks.blockerId }).from(blocks).where(eq(blocks.blockedId, viewerId)),
   );
+  return rows.map((r) => r.id);
 }
 
 /** Who blocked whom between `a` and `b`: `a` when `a` did (even if both did), else `b` when `b` did. */
