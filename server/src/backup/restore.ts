@@ -206,7 +206,9 @@ export async function restoreBackup(
       if (trailer.files !== counted.files) {
         throw new BackupError(`the backup should hold ${trailer.files} files but holds ${counted.files}`);
       }
-      // A backup made before migration 0010 carries no look-alike keys.
+      // The keys are computed afresh: a backup made before migration 0010 carries none, and one
+      // made before a change of the key (0024: i and l one letter) carries keys of the old rule.
+      await db.execute(sql`update users set username_skeleton = null`);
       await fillUsernameKeys(db);
     });
     // Committed: put the files in place, each kind into its store.

@@ -135,11 +135,23 @@ export const deleteUserRow = async (db: Db, id: string): Promise<UserRow | undef
   const filmIds = (made as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
   const [row] = await db.delete(users).where(eq(users.id, id)).returning();
   if (row && filmIds.length > 0) {
-    await db.execute(sql`
-      delete from films f
-      where f.id in (select jsonb_array_elements_text(${JSON.stringify(filmIds)}::jsonb)::uuid)
-        and not exists (select 1 from movies m where m.film_id = f.id)
-        and not exists (select 1 from comments c where c.film_id = f.id)`);
+    // In a savepoint: another member adding one of these films at this moment makes the delete
+    // fail on its foreign key, and then the films stay rather than the account deletion failing.
+    await db
+      .transaction(async (sp) => {
+        await sp.execute(sql`
+          delete from films f
+          where f.id in (select jsonb_array_elements_text(${JSON.stringify(filmIds)}::jsonb)::uuid)
+            and not exists (select 1 from movies m where m.film_id = f.id)
+            and not exists (select 1 from comments c where c.film_id = f.id)`);
+      })
+      .catch((err: unknown) => {
+        if (
+          (err as { code?: string })?.code !== '23503' &&
+          (err as { cause?: { code?: string } })?.cause?.code !== '23503'
+        )
+          throw err;
+      });
   }
   return row;
 };
