@@ -74,6 +74,10 @@ export const useDeleteMovie = () => {
     // The entry's own page is not asked again (it would answer 404 while the page leaves). Its
     // feed items went with it and no live event says so: the feed is fetched again (an add or a
     // change arrives live as feed:new).
-    onSuccess: (_reply, id) => Promise.all([invalidate(id), refetchAfterChange(client, feedKeys.all)]),
+    onSuccess: (_reply, id) => {
+      // Kept, but out of date: a way back to the page asks again (and is told the entry is gone).
+      void client.invalidateQueries({ queryKey: movieQuery(id).queryKey, exact: true, refetchType: 'none' });
+      return Promise.all([invalidate(id), refetchAfterChange(client, feedKeys.all)]);
+    },
   });
 };
