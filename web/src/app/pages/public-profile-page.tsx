@@ -84,7 +84,17 @@ export function PublicProfilePage() {
           <Avatar
             src={user.avatar_url ?? undefined}
             alt={t.avatarAlt(user.username)}
-            sx={{ width: 120, height: 120, fontSize: 48, mx: 'auto', mb: 2, bgcolor: 'primary.main' }}
+            // The colours of the member's every other avatar (components/status-avatar.tsx): MUI's own
+            // letter colour is the page's background, dark on this circle in the dark theme.
+            sx={{
+              width: 120,
+              height: 120,
+              fontSize: 48,
+              mx: 'auto',
+              mb: 2,
+              bgcolor: 'secondary.main',
+              color: 'secondary.contrastText',
+            }}
           >
             {user.username.charAt(0).toLocaleUpperCase('az')}
           </Avatar>

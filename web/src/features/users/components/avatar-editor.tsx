@@ -92,7 +92,7 @@ export function AvatarEditor() {
           src={preview ?? avatar ?? undefined}
           alt={preview ? t.previewAlt : t.currentAlt}
           // The initial on the colour every other avatar of the member has (components/status-avatar.tsx).
-          sx={{ width: 112, height: 112, fontSize: 44, bgcolor: 'secondary.main' }}
+          sx={{ width: 112, height: 112, fontSize: 44, bgcolor: 'secondary.main', color: 'secondary.contrastText' }}
         >
           {username?.charAt(0).toLocaleUpperCase('az')}
         </Avatar>
