@@ -78,10 +78,10 @@ export type ItemRow = {
   film: { id: string; title: string; year: number | null; posterUrl: string | null } | null;
 };
 
-/** An item's row, read by id. */
-const selectItems = (db: Db) =>
+/** Items' rows, with their actor, new friend and film, and any `extra` columns asked for. */
+const selectItems = <Extra extends Record<string, SQL>>(db: Db, extra: Extra = {} as Extra) =>
   db
-    .select(itemColumns)
+    .select({ ...itemColumns, ...extra })
     .from(activities)
     .innerJoin(actor, eq(actor.id, activities.actorId))
     .leftJoin(other, eq(other.id, activities.otherId))
@@ -121,14 +121,7 @@ const candidatePage = async (db: Db, viewerId: string, cursor: Cursor | undefine
     where ${mayViewerSeeActivityOf(sql`${viewerId}::uuid`, sql`v.id`)}
     order by p.created_at desc, p.id desc
     limit ${limit + 1})`;
-  return (await db
-    .select({ ...itemColumns, namedVisible: namedVisibleTo(viewerId, actor.id, other) })
-    .from(activities)
-    .innerJoin(actor, eq(actor.id, activities.actorId))
-    .leftJoin(other, eq(other.id, activities.otherId))
-    .leftJoin(movies, eq(movies.id, activities.movieId))
-    .leftJoin(comments, eq(comments.id, activities.commentId))
-    .leftJoin(films, sql`${films.id} = coalesce(${movies.filmId}, ${comments.filmId})`)
+  return (await selectItems(db, { namedVisible: namedVisibleTo(viewerId, actor.id, other) })
     .where(sql`${activities.id} in ${pageIds}`)
     .orderBy(desc(activities.createdAt), desc(activities.id))) as (ItemRow & { namedVisible: boolean })[];
 };
