@@ -2,7 +2,10 @@ import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle
 import type { Db } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { type UserRow, users } from '../../db/schema/index';
+import { pgErrorOf } from '../../lib/db-errors';
 import { normaliseUsername, usernameKey } from '../../lib/username';
+
+const FOREIGN_KEY_VIOLATION = '23503';
 
 /** All SQL about users. The auth feature uses it too: it is the users feature's public data API. */
 
@@ -146,11 +149,7 @@ export const deleteUserRow = async (db: Db, id: string): Promise<UserRow | undef
             and not exists (select 1 from comments c where c.film_id = f.id)`);
       })
       .catch((err: unknown) => {
-        if (
-          (err as { code?: string })?.code !== '23503' &&
-          (err as { cause?: { code?: string } })?.cause?.code !== '23503'
-        )
-          throw err;
+        if (pgErrorOf(err)?.code !== FOREIGN_KEY_VIOLATION) throw err;
       });
   }
   return row;
