@@ -29,6 +29,13 @@ export async function refetchAfterChange(
   await client.invalidateQueries(filters);
 }
 
+/**
+ * Marks one query out of date without fetching it now: the page of a thing just deleted, kept in
+ * the cache but asked for again when it is shown again (where it would only answer 404 now).
+ */
+export const markGone = (client: QueryClient, queryKey: QueryKey): Promise<void> =>
+  client.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
+
 /** Puts a change into one cached query at once, and fetches it again if a fetch was under way. */
 export function applyLiveUpdate<T>(
   client: QueryClient,

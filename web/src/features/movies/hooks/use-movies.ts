@@ -1,6 +1,6 @@
 import type { CreateMovieBody, MovieStatus, UpdateMovieBody } from '@kinodost/contracts/schemas/movies';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { refetchAfterChange } from '../../../lib/live-query-update';
+import { markGone, refetchAfterChange } from '../../../lib/live-query-update';
 import { feedKeys } from '../../feed/hooks/feed-keys';
 import { filmDetailsKey } from '../../films/hooks/film-query';
 import { type CreateFilmEntryBody, createMovie } from '../api/create-movie';
@@ -75,8 +75,7 @@ export const useDeleteMovie = () => {
     // feed items went with it and no live event says so: the feed is fetched again (an add or a
     // change arrives live as feed:new).
     onSuccess: (_reply, id) => {
-      // Kept, but out of date: a way back to the page asks again (and is told the entry is gone).
-      void client.invalidateQueries({ queryKey: movieQuery(id).queryKey, exact: true, refetchType: 'none' });
+      void markGone(client, movieQuery(id).queryKey);
       return Promise.all([invalidate(id), refetchAfterChange(client, feedKeys.all)]);
     },
   });
