@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type ImportJobRow, importJobs, importUndo, type UnmatchedTitle } from '../../db/schema/index';
 import type { ImportFormat, ImportItem } from './import-files';
@@ -211,6 +211,31 @@ export const finishJob = async (db: Db, id: string, unmatched: UnmatchedTitle[])
   )[0];
 };
 
+/** Deletes the films among `ids` (a subquery of film ids) that no entry or comment holds now. */
+const deleteUnheldFilms = (db: Db, ids: SQL) =>
+  db.execute(sql`
+    delete from films f
+    where f.id in ${ids}
+      and not exists (select 1 from movies m where m.film_id = f.id)
+      and not exists (select 1 from comments c where c.film_id = f.id)`);
+
+/**
+ * The member films a member's running import has made so far (its undo log), for a deletion of
+ * the member to take along: the log goes with the member (docs/import-export.md).
+ */
+export const filmsOfRunningImports = async (db: Db, userId: string): Promise<string[]> =>
+  (
+    (await db.execute(sql`
+      select u.target_id as id from import_undo u join import_jobs j on j.id = u.job_id
+      where j.user_id = ${userId}::uuid and j.status = 'running' and u.kind = 'film'`)) as unknown as {
+      rows: { id: string }[];
+    }
+  ).rows.map((r) => r.id);
+
+/** Deletes the films among `filmIds` that no entry or comment holds now. */
+export const deleteFilmsIfUnheld = (db: Db, filmIds: string[]) =>
+  deleteUnheldFilms(db, sql`(select jsonb_array_elements_text(${JSON.stringify(filmIds)}::jsonb)::uuid)`);
+
 /**
  * Undoes what a job changed and marks it failed: the entries it changed get their values back
  * (the earliest recorded, should one have been changed twice), the entries it made go, and so do
@@ -227,11 +252,7 @@ export const undoJob = async (db: Db, id: string, error: string) => {
     where m.id = u.target_id`);
   await db.execute(sql`
     delete from movies where id in (select target_id from import_undo where job_id = ${id} and kind = 'added')`);
-  await db.execute(sql`
-    delete from films f
-    where f.id in (select target_id from import_undo where job_id = ${id} and kind = 'film')
-      and not exists (select 1 from movies m where m.film_id = f.id)
-      and not exists (select 1 from comments c where c.film_id = f.id)`);
+  await deleteUnheldFilms(db, sql`(select target_id from import_undo where job_id = ${id} and kind = 'film')`);
   await db.delete(importUndo).where(eq(importUndo.jobId, id));
   return (
     await db

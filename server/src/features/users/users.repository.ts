@@ -4,6 +4,7 @@ import { preparedOnce } from '../../db/prepared';
 import { type UserRow, users } from '../../db/schema/index';
 import { pgErrorOf } from '../../lib/db-errors';
 import { normaliseUsername, usernameKey } from '../../lib/username';
+import { deleteFilmsIfUnheld, filmsOfRunningImports } from '../imports';
 
 const FOREIGN_KEY_VIOLATION = '23503';
 
@@ -132,21 +133,14 @@ export const setUserPassword = async (db: Db, id: string, passwordHash: string):
  */
 export const deleteUserRow = async (db: Db, id: string): Promise<UserRow | undefined> => {
   await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
-  const made = await db.execute(sql`
-    select u.target_id as id from import_undo u join import_jobs j on j.id = u.job_id
-    where j.user_id = ${id}::uuid and j.status = 'running' and u.kind = 'film'`);
-  const filmIds = (made as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  const filmIds = await filmsOfRunningImports(db, id);
   const [row] = await db.delete(users).where(eq(users.id, id)).returning();
   if (row && filmIds.length > 0) {
     // In a savepoint: another member adding one of these films at this moment makes the delete
     // fail on its foreign key, and then the films stay rather than the account deletion failing.
     await db
       .transaction(async (sp) => {
-        await sp.execute(sql`
-          delete from films f
-          where f.id in (select jsonb_array_elements_text(${JSON.stringify(filmIds)}::jsonb)::uuid)
-            and not exists (select 1 from movies m where m.film_id = f.id)
-            and not exists (select 1 from comments c where c.film_id = f.id)`);
+        await deleteFilmsIfUnheld(sp as unknown as Db, filmIds);
       })
       .catch((err: unknown) => {
         if (pgErrorOf(err)?.code !== FOREIGN_KEY_VIOLATION) throw err;
