@@ -7,9 +7,10 @@ import { hashKey, type QueryClient, type QueryKey, type Updater } from '@tanstac
 // moment a friend's item arrives.) The app marks lists out of date through refetchAfterChange only.
 
 /**
- * Fetches again the queries under `queryKey` that are on screen (the rest are marked stale), but
- * `except` (a thing just deleted, whose query would only answer 404). invalidateQueries alone
- * replaces a refetch under way but joins a first load, whose answer may be the older one.
+ * Fetches again the queries under `queryKey` that are on screen (the rest are marked stale).
+ * `except`, a thing just deleted, is only marked stale: fetched now it would answer 404 while its
+ * page leaves, and a way back to it asks again. invalidateQueries alone replaces a refetch under
+ * way but joins a first load, whose answer may be the older one.
  */
 export async function refetchAfterChange(
   client: QueryClient,
@@ -26,15 +27,11 @@ export async function refetchAfterChange(
   // Cancelling puts a query back as it was before that fetch: with the data it had (a change set
   // by setQueryData included), or loading.
   await client.cancelQueries({ ...filters, fetchStatus: 'fetching' });
-  await client.invalidateQueries(filters);
+  await Promise.all([
+    client.invalidateQueries(filters),
+    except && client.invalidateQueries({ queryKey: except, exact: true, refetchType: 'none' }),
+  ]);
 }
-
-/**
- * Marks one query out of date without fetching it now: the page of a thing just deleted, kept in
- * the cache but asked for again when it is shown again (where it would only answer 404 now).
- */
-export const markGone = (client: QueryClient, queryKey: QueryKey): Promise<void> =>
-  client.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
 
 /** Puts a change into one cached query at once, and fetches it again if a fetch was under way. */
 export function applyLiveUpdate<T>(

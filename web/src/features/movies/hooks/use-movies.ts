@@ -1,6 +1,6 @@
 import type { CreateMovieBody, MovieStatus, UpdateMovieBody } from '@kinodost/contracts/schemas/movies';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { markGone, refetchAfterChange } from '../../../lib/live-query-update';
+import { refetchAfterChange } from '../../../lib/live-query-update';
 import { feedKeys } from '../../feed/hooks/feed-keys';
 import { filmDetailsKey } from '../../films/hooks/film-query';
 import { type CreateFilmEntryBody, createMovie } from '../api/create-movie';
@@ -71,12 +71,9 @@ export const useDeleteMovie = () => {
   const invalidate = useInvalidateMovies();
   return useMutation({
     mutationFn: (id: string) => deleteMovie(id),
-    // The entry's own page is not asked again (it would answer 404 while the page leaves). Its
-    // feed items went with it and no live event says so: the feed is fetched again (an add or a
-    // change arrives live as feed:new).
-    onSuccess: (_reply, id) => {
-      void markGone(client, movieQuery(id).queryKey);
-      return Promise.all([invalidate(id), refetchAfterChange(client, feedKeys.all)]);
-    },
+    // The entry's own page is only marked stale (refetchAfterChange's `except`). Its feed items
+    // went with it and no live event says so: the feed is fetched again (an add or a change
+    // arrives live as feed:new).
+    onSuccess: (_reply, id) => Promise.all([invalidate(id), refetchAfterChange(client, feedKeys.all)]),
   });
 };
