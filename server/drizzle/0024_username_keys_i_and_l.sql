@@ -1,5 +1,7 @@
 -- A capital I is drawn as a small l in most sans-serif faces, so `TuraI` read as `tural` and
 -- registered beside it: the look-alike key now holds i and l as one letter (lib/username.ts
--- `fold`). Emptying the keys has the migration runner compute them again, oldest member first;
--- members whose names now look alike keep them, the younger one's key marked (db/username-keys.ts).
-UPDATE users SET username_skeleton = NULL;
+-- `fold`). SQL cannot compute the key, so this file has no statement: applying it makes an
+-- older install's start run the migration runner's key step, which gives every member the key
+-- of the new rule under a lock on users, oldest member first; members whose names now look
+-- alike keep them, the younger one's key marked (db/username-keys.ts). The keys are not emptied
+-- here: until that step, a newcomer's name is still checked against every member's old key.

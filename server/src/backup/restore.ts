@@ -13,7 +13,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
-import { fillUsernameKeys } from '../db/username-keys';
+import { refreshUsernameKeys } from '../db/username-keys';
 import { createLocalFileStore, type FileStore } from '../lib/storage';
 import {
   appliedMigrations,
@@ -208,8 +208,7 @@ export async function restoreBackup(
       }
       // The keys are computed afresh: a backup made before migration 0010 carries none, and one
       // made before a change of the key (0024: i and l one letter) carries keys of the old rule.
-      await db.execute(sql`update users set username_skeleton = null`);
-      await fillUsernameKeys(db);
+      await refreshUsernameKeys(db);
     });
     // Committed: put the files in place, each kind into its store.
     if (staged.length > 0) {

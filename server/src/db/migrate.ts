@@ -5,7 +5,7 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder } from '../paths';
 import type { Database, Db, Schema } from './client';
-import { fillUsernameKeys } from './username-keys';
+import { refreshUsernameKeys } from './username-keys';
 
 /** Arbitrary constant naming the migration lock. */
 const MIGRATION_LOCK_KEY = 727274;
@@ -36,14 +36,14 @@ async function upToDate(database: Database): Promise<boolean> {
  * Applies pending migrations (at every start; most starts find none, which one query
  * tells). Drizzle's migrator takes no lock, so on PostgreSQL several processes starting
  * at once serialise on a session advisory lock held on one dedicated connection.
- * Data that SQL cannot compute is filled after the SQL files, under the same lock
- * (usernames' look-alike keys, migration 0010).
+ * Data that SQL cannot compute is written after the SQL files, under the same lock
+ * (usernames' look-alike keys, migrations 0010 and 0024).
  */
 export async function migrate(database: Database): Promise<void> {
   if (await upToDate(database)) return;
   if (!database.pool) {
     await migratePglite(database.db as unknown as PgliteDatabase<Schema>, { migrationsFolder });
-    await fillUsernameKeys(database.db);
+    await refreshUsernameKeys(database.db);
     return;
   }
   // Loaded only here: a start on PGlite has no use for pg's driver.
@@ -57,7 +57,7 @@ export async function migrate(database: Database): Promise<void> {
     try {
       const locked = drizzlePg({ client });
       await migratePg(locked, { migrationsFolder });
-      await fillUsernameKeys(locked as unknown as Db);
+      await refreshUsernameKeys(locked as unknown as Db);
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }
