@@ -434,7 +434,10 @@ async function postgresRuns(refs: Refs, dataDir: string) {
         name: `Film search (${(SCALE.movies + 3000).toLocaleString('en')} films, distinct queries)`,
         paths: search.slice(0, half).map((q) => `/api/films/search?q=${encodeURIComponent(q)}&limit=10`),
         tokens,
-        refPaths: search.slice(0, half).map((q) => `/film-search?q=${encodeURIComponent(q)}`),
+        // Signed in, as the add dialog asks: the hits and which of them the member holds.
+        refPaths: search
+          .slice(0, half)
+          .map((q, k) => `/film-search?q=${encodeURIComponent(q)}&viewer=${memberId(ids[k % ids.length] as number)}`),
         withSelect: true,
         budget: 'search',
         cold: ['films', 'search_words'],

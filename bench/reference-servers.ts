@@ -18,6 +18,7 @@ import pg from 'pg';
 import { pgliteExtensions } from '../server/src/db/client';
 import { openPostgres } from '../server/src/db/postgres';
 import { searchFilms } from '../server/src/features/films/films.repository';
+import { filmsHeldBy } from '../server/src/features/movies/movies.repository';
 
 const port = Number(process.env.PORT);
 const kind = process.argv[2];
@@ -84,7 +85,8 @@ async function paged(q: Query, rows: [string, unknown[]], total: [string, unknow
   return { success: true, data, total: count };
 }
 
-type FilmSearch = (q: string) => Promise<{ rows: unknown[]; total: number }>;
+/** A signed-in member's film search: the hits, and which of them the member holds. */
+type FilmSearch = (q: string, viewer: string) => Promise<{ rows: unknown[]; total: number }>;
 
 function readRoutes(q: Query, jwtSecret: string, filmSearch?: FilmSearch) {
   const app = Fastify({ logger: false });
@@ -156,10 +158,10 @@ function readRoutes(q: Query, jwtSecret: string, filmSearch?: FilmSearch) {
     data: await q(CONVERSATIONS, [r.params.id, r.params.id, r.params.id, r.params.id], false),
   }));
   // Film search's statements depend on the query (a typo takes more), so this one calls the
-  // repository function itself: the same statements through the same pool, without the route.
+  // repository functions themselves: the same statements through the same pool, without the route.
   if (filmSearch)
-    app.get<{ Querystring: { q: string } }>('/film-search', async (r) => {
-      const { rows, total } = await filmSearch(r.query.q);
+    app.get<{ Querystring: { q: string; viewer: string } }>('/film-search', async (r) => {
+      const { rows, total } = await filmSearch(r.query.q, r.query.viewer);
       return { success: true, data: rows, total };
     });
   return app;
@@ -199,7 +201,15 @@ if (kind === 'node') {
   } else {
     const database = openPostgres(process.env.DATABASE_URL as string, { max: 10 });
     const pool = database.pool as pg.Pool;
-    filmSearch = (text) => searchFilms(database.db, text, { page: 1, limit: 10 });
+    filmSearch = async (text, viewer) => {
+      const found = await searchFilms(database.db, text, { page: 1, limit: 10 });
+      const held = await filmsHeldBy(
+        database.db,
+        viewer,
+        found.rows.map((f) => f.id),
+      );
+      return { rows: found.rows.map((f) => ({ ...f, in_collection: held.has(f.id) })), total: found.total };
+    };
     // Named like the app's prepared statements, so each pooled connection parses a text once.
     const names = new Map<string, string>();
     q = async (text, params, named = true) => {

@@ -51,7 +51,14 @@ export const FilmSearchQuery = Type.Object({
 export type FilmSearchQuery = Static<typeof FilmSearchQuery>;
 
 /** A search hit: the film and its relevance (0-1). */
-export const FilmSearchHit = Type.Intersect([Film, Type.Object({ score: Type.Number() })]);
+export const FilmSearchHit = Type.Intersect([
+  Film,
+  Type.Object({
+    score: Type.Number(),
+    /** Asked signed in: whether the film is in the caller's collection already. Absent for a visitor. */
+    in_collection: Type.Optional(Type.Boolean()),
+  }),
+]);
 export type FilmSearchHit = Static<typeof FilmSearchHit>;
 export const FilmSearchResult = Paged(FilmSearchHit);
 export type FilmSearchResult = Static<typeof FilmSearchResult>;

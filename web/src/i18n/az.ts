@@ -598,6 +598,9 @@ export const az = {
       error: 'Kataloqda axtarmaq mümkün olmadı',
       notInCatalogue: 'Kataloqda yoxdur — özüm əlavə edim',
       pick: (title: string) => `"${title}" filmini seç`,
+      /** A hit the member has already: said on its row, and in its name for screen readers. */
+      inCollection: 'Kolleksiyanızdadır',
+      pickOwned: (title: string) => `"${title}" filmini seç (kolleksiyanızdadır)`,
       importing: 'Film TMDB-dən gətirilir…',
       chosen: 'Seçilmiş film',
       change: 'Başqa film seç',

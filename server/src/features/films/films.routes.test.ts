@@ -94,6 +94,30 @@ describe('GET /api/films/search', () => {
     expect(new Set(all).size).toBe(12);
   });
 
+  it('signed in, says of each hit whether it is in the caller’s collection; a visitor’s hits say nothing of it', async () => {
+    const me = await createUser(t.app, { username: 'search_owner' });
+    const other = await createUser(t.app, { username: 'search_other' });
+    const [godfather] = (await search('the godfather')).json().data;
+    await createMovie(t.app, me.user.id, { filmId: godfather.id, status: 'watched' });
+    await createMovie(t.app, other.user.id, { filmId: godfather.id, status: 'watchlist' });
+
+    const held = (res: { json(): { data: { title: string; in_collection?: boolean }[] } }) =>
+      res.json().data.map((f) => [f.title, f.in_collection]);
+    const url = `/api/films/search?q=${encodeURIComponent('the godfather')}`;
+    expect(held(await t.injectAs(me.token, { method: 'GET', url }))).toEqual([
+      ['The Godfather', true],
+      ['The Godfather Part II', false],
+    ]);
+    expect(held(await search('the godfather'))).toEqual([
+      ['The Godfather', undefined],
+      ['The Godfather Part II', undefined],
+    ]);
+    // A token that no longer holds answers as to a visitor, as the film page does.
+    const stale = await t.inject({ method: 'GET', url, headers: { authorization: 'Bearer not-a-token' } });
+    expect(stale.statusCode).toBe(200);
+    expect(held(stale)[0]).toEqual(['The Godfather', undefined]);
+  });
+
   it('answers an empty list when nothing matches', async () => {
     expect((await search('zzzqqq')).json()).toMatchObject({ success: true, data: [], total: 0 });
   });

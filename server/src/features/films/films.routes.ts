@@ -32,18 +32,26 @@ export const filmsRoutes: FastifyPluginAsyncTypebox<{ films: FilmsService; movie
   app.get(
     '/search',
     {
+      onRequest: app.identify,
       schema: {
         tags: ['films'],
         description:
-          'Searches the film catalogue by title, original title and director; blind to case and Azerbaijani diacritics, tolerant of a small typo, ranked (a whole-title match first). `total` is capped at 1000.',
+          "Searches the film catalogue by title, original title and director; blind to case and Azerbaijani diacritics, tolerant of a small typo, ranked (a whole-title match first). `total` is capped at 1000. Signed in, each hit also says whether it is in the caller's collection (`in_collection`).",
         querystring: FilmSearchQuery,
         response: { 200: FilmSearchResult, ...errors },
       },
     },
     async (request) => {
       const { rows, total } = await films.search(request.query.q, request.query);
+      const viewer = request.user;
+      const held = viewer
+        ? await movies.filmsHeldBy(
+            viewer.id,
+            rows.map((r) => r.id),
+          )
+        : undefined;
       return paged(
-        rows.map((r) => ({ ...toFilm(r), score: r.score })),
+        rows.map((r) => ({ ...toFilm(r), score: r.score, ...(held ? { in_collection: held.has(r.id) } : {}) })),
         total,
         request.query,
       );

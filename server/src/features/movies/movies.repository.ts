@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pageWithTotal } from '../../db/paging';
 import { preparedOnce } from '../../db/prepared';
@@ -63,6 +63,16 @@ export const updateMovie = async (
   )[0];
 
 /** A member's entry for a film, if they hold one. */
+/** Which of `filmIds` the member has an entry for (movies_owner_film_key: one index probe each). */
+export const filmsHeldBy = async (db: Db, ownerId: string, filmIds: string[]): Promise<Set<string>> => {
+  if (filmIds.length === 0) return new Set();
+  const rows = await db
+    .select({ filmId: movies.filmId })
+    .from(movies)
+    .where(and(eq(movies.ownerId, ownerId), inArray(movies.filmId, filmIds)));
+  return new Set(rows.map((r) => r.filmId));
+};
+
 export const findEntryOf = async (db: Db, ownerId: string, filmId: string): Promise<MovieWithOwner | undefined> => {
   const statement = preparedOnce(db, 'entry_of_film', (name) =>
     db

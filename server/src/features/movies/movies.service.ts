@@ -203,6 +203,7 @@ export const createMoviesService = ({ db, bus, films }: MoviesDeps) => {
     /** A film's page: how members took it, the viewer's own entry, and their friends' entries. */
     filmStats: (filmId: string) => repo.filmStats(db, filmId),
     entryOf: (ownerId: string, filmId: string) => repo.findEntryOf(db, ownerId, filmId),
+    filmsHeldBy: (ownerId: string, filmIds: string[]) => repo.filmsHeldBy(db, ownerId, filmIds),
     friendsEntriesOf: (viewerId: string, filmId: string) => repo.friendsEntriesOf(db, viewerId, filmId),
   };
 };

@@ -1,5 +1,6 @@
 import { SEARCH_QUERY_MAX } from '@kinodost/contracts/limits';
 import type { Film, FilmSearchHit, TmdbCandidate } from '@kinodost/contracts/schemas/films';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -29,15 +30,16 @@ export const FILM_SEARCH_DEBOUNCE_MS = 300;
 const isTmdbOff = (error: unknown) =>
   (isErrorBody(error) && error.code === 'NOT_FOUND') || (error instanceof ApiError && error.status === 404);
 
-type Hit = Pick<Film, 'title' | 'year' | 'poster_url'> & { directors?: string[] };
+type Hit = Pick<Film, 'title' | 'year' | 'poster_url'> & { directors?: string[]; in_collection?: boolean };
 
 function HitRow({ hit, onClick, disabled }: { hit: Hit; onClick: () => void; disabled?: boolean }) {
   const details = [hit.year, hit.directors?.join(', ')].filter(Boolean).join(' · ');
+  const name = hit.year ? `${hit.title} (${hit.year})` : hit.title;
   return (
     <ListItemButton
       onClick={onClick}
       disabled={disabled}
-      aria-label={t.pick(hit.year ? `${hit.title} (${hit.year})` : hit.title)}
+      aria-label={hit.in_collection ? t.pickOwned(name) : t.pick(name)}
       sx={{ gap: 1.5, borderRadius: 1, alignItems: 'center' }}
     >
       <MoviePoster title={hit.title} posterUrl={hit.poster_url} width={40} />
@@ -48,13 +50,20 @@ function HitRow({ hit, onClick, disabled }: { hit: Hit; onClick: () => void; dis
             {details}
           </Typography>
         )}
+        {hit.in_collection && (
+          <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+            <CheckCircleIcon fontSize="inherit" color="success" aria-hidden />
+            {t.inCollection}
+          </Typography>
+        )}
       </Box>
     </ListItemButton>
   );
 }
 
 /**
- * The add dialog's first step: the catalogue searched as the member types (posters and years),
+ * The add dialog's first step: the catalogue searched as the member types (posters and years, and
+ * which the member has already),
  * TMDB's results below it when the server has TMDB, and a way on to the full form for a film that
  * is in neither. Picking a TMDB result brings it into the catalogue first.
  */

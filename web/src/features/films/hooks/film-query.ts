@@ -7,6 +7,9 @@ import { getFilm } from '../api/get-film';
 /** Every film page's answer; a change to a member's entry makes them stale (stats, `mine`, friends). */
 export const filmDetailsKey = ['films', 'one'] as const;
 
+/** The add dialog's catalogue searches; each hit says whether it is in the member's collection. */
+export const filmSearchKey = ['films', 'search'] as const;
+
 /** Per reader: a member's answer also holds their own entry and their friends'. */
 export const filmKey = (id: string, viewer: string | null) => [...filmDetailsKey, id, viewer ?? 'visitor'] as const;
 

@@ -2,7 +2,7 @@ import type { FilmPage } from '@kinodost/contracts/schemas/films';
 import { type QueryClient, useMutation, useQuery } from '@tanstack/react-query';
 import { searchFilms } from '../api/search-films';
 import { importTmdbFilm, searchTmdb } from '../api/tmdb';
-import { filmKey, filmQuery } from './film-query';
+import { filmKey, filmQuery, filmSearchKey } from './film-query';
 
 /** Hits the add dialog lists from the catalogue. */
 export const FILM_PICKER_LIMIT = 8;
@@ -14,10 +14,10 @@ export const useFilm = (id: string, viewer: string | null) => useQuery(filmQuery
 export const setMineInFilm = (client: QueryClient, id: string, viewer: string, mine: FilmPage['mine']) =>
   client.setQueryData<FilmPage>(filmKey(id, viewer), (film) => (film ? { ...film, mine } : film));
 
-/** The catalogue's films for `query` (already debounced and trimmed); idle when empty. */
+/** The catalogue's films for `query` (already debounced and trimmed), as the signed-in member has them; idle when empty. */
 export const useFilmSearch = (query: string) =>
   useQuery({
-    queryKey: ['films', 'search', query],
+    queryKey: [...filmSearchKey, query],
     queryFn: ({ signal }) => searchFilms(query, { page: 1, limit: FILM_PICKER_LIMIT }, signal),
     enabled: query !== '',
     placeholderData: (previous) => previous,

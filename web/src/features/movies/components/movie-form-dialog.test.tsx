@@ -82,9 +82,10 @@ describe('MovieFormDialog: adding starts from the catalogue', () => {
     const other = dialog.getByRole('button', { name: '"Titanic (1953)" filmini seç' });
     expect(within(other).getByTestId('poster-placeholder')).toHaveTextContent('T');
     expect(filmSearches(api.calls())).toEqual(['GET /api/films/search?q=Titanic&page=1&limit=8']);
-    // Catalogue films are public: no token for the search.
+    // Signed in, the search carries the token: each hit then says whether it is in the collection.
     const searchCall = api.fetchMock.mock.calls.find(([url]) => String(url).includes('/films/search'));
-    expect(new Headers(searchCall?.[1]?.headers).get('authorization')).toBeNull();
+    expect(new Headers(searchCall?.[1]?.headers).get('authorization')).toBe('Bearer member-token');
+    expect(within(pick).queryByText('Kolleksiyanızdadır')).not.toBeInTheDocument();
 
     // This server has no TMDB (GET /api/site): no TMDB section, and TMDB is never asked.
     expect(api.calls()).toContain('GET /api/site');
@@ -202,6 +203,36 @@ describe('MovieFormDialog: adding starts from the catalogue', () => {
     );
     // Said once, in the dialog: no toast repeating it.
     expect(screen.getAllByText(/Bu film artıq kolleksiyanızdadır/)).toHaveLength(1);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('a hit already in the collection says so on its row, and picking it says so at once, with a way to its page', async () => {
+    const api = stubFetch({
+      'GET /api/films/search': () =>
+        jsonResponse(paged([{ ...searchHit(titanic), in_collection: true }, searchHit(titanic53, 0.9)], 1, 8)),
+      'GET /api/films/tmdb/search': tmdbOff,
+    });
+    const { dialog, onClose } = renderDialog();
+    await fill(dialog.getByRole('searchbox', { name: 'Kataloqda axtar' }), 'Titanic');
+    const owned = await dialog.findByRole('button', { name: '"Titanic (1997)" filmini seç (kolleksiyanızdadır)' });
+    expect(within(owned).getByText('Kolleksiyanızdadır')).toBeInTheDocument();
+    const other = dialog.getByRole('button', { name: '"Titanic (1953)" filmini seç' });
+    expect(within(other).queryByText('Kolleksiyanızdadır')).not.toBeInTheDocument();
+
+    await userEvent.click(owned);
+    const alert = dialog.getByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Bu film artıq kolleksiyanızdadır. Statusunu və qiymətini filmin səhifəsində dəyişə bilərsiniz.',
+    );
+    expect(within(alert).getByRole('link', { name: 'Filmin səhifəsinə keç' })).toHaveAttribute(
+      'href',
+      `/film/${titanic.id}`,
+    );
+    expect(api.calls().filter((call) => call.startsWith('POST'))).toEqual([]);
+    // Another film chosen instead: the notice goes.
+    await userEvent.click(dialog.getByRole('button', { name: 'Başqa film seç' }));
+    await userEvent.click(await dialog.findByRole('button', { name: '"Titanic (1953)" filmini seç' }));
+    expect(dialog.queryByRole('alert')).not.toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
   });
 

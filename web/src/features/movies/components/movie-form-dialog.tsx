@@ -111,9 +111,14 @@ export function MovieFormDialog({
     setServerError(null);
     setOwned(null);
   };
-  const pick = (picked: Film) => {
+  const pick = (picked: Film & { in_collection?: boolean }) => {
     setFilm(picked);
     goTo('film');
+    // Said at once, as the 409 of adding it would say it.
+    if (picked.in_collection) {
+      setServerError(p.alreadyInCollection);
+      setOwned(picked);
+    }
   };
   const fullForm = () => {
     // What was typed into the search is the likely title.

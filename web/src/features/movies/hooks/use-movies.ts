@@ -2,7 +2,7 @@ import type { CreateMovieBody, MovieStatus, UpdateMovieBody } from '@kinodost/co
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { refetchAfterChange } from '../../../lib/live-query-update';
 import { feedKeys } from '../../feed/hooks/feed-keys';
-import { filmDetailsKey } from '../../films/hooks/film-query';
+import { filmDetailsKey, filmSearchKey } from '../../films/hooks/film-query';
 import { type CreateFilmEntryBody, createMovie } from '../api/create-movie';
 import { deleteMovie } from '../api/delete-movie';
 import { listUserMovies } from '../api/list-user-movies';
@@ -39,7 +39,8 @@ export const useMovie = (id: string | undefined) => useQuery(movieQuery(id ?? ''
 
 /**
  * After any change every movie list may be stale (own, public, search and the page itself), and
- * so are the film pages (their stats and the caller's entry).
+ * so are the film pages (their stats and the caller's entry) and the add dialog's film searches
+ * (whether each hit is in the collection).
  */
 const useInvalidateMovies = () => {
   const client = useQueryClient();
@@ -47,6 +48,7 @@ const useInvalidateMovies = () => {
     Promise.all([
       refetchAfterChange(client, moviesKey, false, deleted ? movieQuery(deleted).queryKey : undefined),
       refetchAfterChange(client, filmDetailsKey),
+      refetchAfterChange(client, filmSearchKey),
     ]);
 };
 
