@@ -20,6 +20,15 @@ export const uniqueViolation = (err: unknown): string | undefined => {
   return pg?.code === '23505' ? (pg.constraint ?? '') : undefined;
 };
 
+/**
+ * The violated foreign key's name, when err is a foreign-key violation: a row the write refers to
+ * went between the service's check and the write (an entry deleted as a comment on it goes in).
+ */
+export const foreignKeyViolation = (err: unknown): string | undefined => {
+  const pg = pgErrorOf(err);
+  return pg?.code === '23503' ? (pg.constraint ?? '') : undefined;
+};
+
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
 
 /**

@@ -13,6 +13,8 @@ export const msg = {
     unstorableText: 'Mətndə icazə verilməyən simvol (U+0000) var',
     malformedJson: 'Sorğunun məzmunu düzgün JSON deyil',
     notFoundRoute: 'Belə bir API ünvanı yoxdur',
+    /** An uploaded file (an avatar, a poster) that is not there. */
+    fileNotFound: 'Fayl tapılmadı',
     internal: 'Daxili server xətası baş verdi',
     unavailable: 'Xidmət müvəqqəti əlçatan deyil, bir az sonra yenidən cəhd edin',
     payloadTooLarge: 'Sorğu çox böyükdür',
@@ -20,6 +22,8 @@ export const msg = {
     rateLimited: 'Çox sayda cəhd edildi. Bir az sonra yenidən cəhd edin',
     invalidId: 'Identifikator düzgün deyil',
     conflict: 'Bu məlumat artıq mövcuddur',
+    /** A write refers to something removed meanwhile (a foreign-key violation past a service's check). */
+    gone: 'Bu məlumat artıq mövcud deyil',
     badUrl: 'Ünvan düzgün deyil',
     badRequest: 'Sorğu düzgün deyil',
     headersTooLarge: 'Sorğunun başlıqları çox böyükdür',

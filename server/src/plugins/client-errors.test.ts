@@ -55,3 +55,28 @@ it.each([
     body: { success: false, error: text, code: 'BAD_REQUEST' },
   });
 });
+
+it('a body in an encoding the server cannot inflate is 415 with the media-type text', async () => {
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { 'content-type': 'application/json', 'content-encoding': 'zstd' },
+    payload: '{}',
+  });
+  expect(res.statusCode).toBe(415);
+  expect(res.json()).toEqual({
+    success: false,
+    error: msg.common.unsupportedMediaType,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+  });
+});
+
+it.each([
+  ['a path out of the folder', '/uploads/avatars/../../jwt-secret'],
+  ['the folder itself', '/uploads/avatars/'],
+  ['a file that is not there', '/uploads/avatars/nope.webp'],
+])('%s under /uploads is 404 "Fayl tapılmadı"', async (_, url) => {
+  const res = await raw(`GET ${url} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+  expect(res.status).toBe(404);
+  expect(res.body).toEqual({ success: false, error: msg.common.fileNotFound, code: 'NOT_FOUND' });
+});

@@ -4,7 +4,7 @@ import type { ErrorBody } from '@kinodost/contracts/errors';
 import { ErrorCode } from '@kinodost/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
-import { isDatabaseDown, pgErrorOf, uniqueViolation } from '../lib/db-errors';
+import { foreignKeyViolation, isDatabaseDown, pgErrorOf, uniqueViolation } from '../lib/db-errors';
 import { AppError } from '../lib/errors';
 import { msg } from '../lib/messages';
 
@@ -75,6 +75,9 @@ const FRAMEWORK_ERRORS: Record<string, [number, ErrorCode, string]> = {
   FST_FIELDS_LIMIT: [413, ErrorCode.PAYLOAD_TOO_LARGE, msg.common.payloadTooLarge],
   FST_INVALID_MULTIPART_CONTENT_TYPE: [415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, msg.common.unsupportedMediaType],
   FST_PROTO_VIOLATION: [400, ErrorCode.BAD_REQUEST, msg.common.validation],
+  // @fastify/compress: a request body in an encoding it does not inflate (zstd), or that does not inflate.
+  FST_CP_ERR_INVALID_CONTENT_ENCODING: [415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, msg.common.unsupportedMediaType],
+  FST_CP_ERR_INVALID_CONTENT: [400, ErrorCode.BAD_REQUEST, msg.common.malformedJson],
 };
 
 /**
@@ -111,7 +114,7 @@ function send(reply: FastifyReply, status: number, payload: ErrorBody, headers?:
 
 /**
  * The one place that turns errors into the API's error body: typed errors, schema
- * failures, framework client errors, unique violations, an unreachable database.
+ * failures, framework client errors, unique and foreign-key violations, an unreachable database.
  * 5xx bodies never carry internals; the details go to the log.
  */
 export const errorHandlerPlugin = fp(async function errorHandlerPlugin(app: FastifyInstance) {
@@ -128,6 +131,11 @@ export const errorHandlerPlugin = fp(async function errorHandlerPlugin(app: Fast
       // A race past a service's own duplicate check: still a conflict, never a 500.
       return send(reply, 409, body(ErrorCode.CONFLICT, msg.common.conflict));
     }
+    if (foreignKeyViolation(err) !== undefined) {
+      // A race past a service's own existence check: what the write refers to is gone.
+      request.log.info({ err }, 'referred row gone');
+      return send(reply, 404, body(ErrorCode.NOT_FOUND, msg.common.gone));
+    }
     if (UNSTORABLE_TEXT.has(pgErrorOf(err)?.code ?? '')) {
       // Text PostgreSQL cannot hold (a NUL character) reached a query: bad input, not a fault.
       request.log.info({ err }, 'unstorable text');
@@ -136,6 +144,11 @@ export const errorHandlerPlugin = fp(async function errorHandlerPlugin(app: Fast
     if (isDatabaseDown(err)) {
       request.log.warn({ err }, 'database unreachable');
       return send(reply, 503, body(ErrorCode.UNAVAILABLE, msg.common.unavailable), { 'retry-after': '5' });
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500 && request.url.startsWith('/uploads/')) {
+      // @fastify/static refuses a folder or a path out of its root with 403: to the client there is
+      // simply no such file (403 means a missing role to the API's clients, docs/product.md).
+      return send(reply, 404, body(ErrorCode.NOT_FOUND, msg.common.fileNotFound));
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       request.log.info({ err }, 'client error');

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { createUser } from '../test/factories/user';
 
 /** A page, an API answer, an error, an unknown API path and the API docs: every kind of answer. */
 const URLS = ['/', '/dashboard', '/api/health', '/api/user/profile', '/api/no/such/thing', '/api/docs'];
@@ -40,5 +41,30 @@ describe.each([
       expect(csp).not.toContain('upgrade-insecure-requests');
       expect(res.headers['strict-transport-security']).toBeUndefined();
     }
+  });
+});
+
+describe('caching of API answers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('an API answer, a signed-in one or an error, may be kept by no shared cache; a route that may be kept says so', async () => {
+    const member = await createUser(t.app);
+    const answers = [
+      await t.injectAs(member.token, { method: 'GET', url: '/api/user/profile' }),
+      await t.injectAs(member.token, { method: 'GET', url: '/api/notifications' }),
+      await t.inject({ method: 'GET', url: '/api/user/profile' }),
+      await t.inject({ method: 'GET', url: '/api/films/search?q=film' }),
+      await t.inject({ method: 'GET', url: '/api/no/such/thing' }),
+    ];
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 401, 200, 404]);
+    for (const res of answers) expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect((await t.inject({ method: 'GET', url: '/api/site' })).headers['cache-control']).toBe('public, max-age=3600');
+    expect(
+      (await t.injectAs(member.token, { method: 'GET', url: '/api/export/kinodost.json' })).headers['cache-control'],
+    ).toBe('no-store');
   });
 });

@@ -69,11 +69,20 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/**
+ * An API answer is for its reader: many depend on the token (a profile, a film page's `mine`) or
+ * are private outright (messages, notifications, an admin's list of emails), so no shared cache
+ * may keep one, and a browser asks again each time. A route that may be kept says so itself
+ * (GET /api/site: public for an hour).
+ */
+export const API_CACHE_CONTROL = 'private, no-cache';
+
 /** Sets the security headers on every reply, errors and 404s included; a route may override one. */
 export const securityHeadersPlugin = fp(async function securityHeadersPlugin(app: FastifyInstance) {
   const headers = helmetHeaders(securityPolicy(servedOverHttps(app.config.publicUrl)));
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const apiHeaders = { ...headers, 'cache-control': API_CACHE_CONTROL };
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? apiHeaders : headers);
     done();
   });
 });

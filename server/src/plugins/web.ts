@@ -55,6 +55,7 @@ export const webPlugin = fp(async function webPlugin(app: FastifyInstance, opts:
       // address stays on this site (`//host` would leave it).
       return reply.redirect(`/${url.replace(/^[/\\]+/, '')}`, 303);
     }
-    return reply.status(404).send({ success: false, error: msg.common.notFoundRoute, code: ErrorCode.NOT_FOUND });
+    const error = url.startsWith('/uploads/') ? msg.common.fileNotFound : msg.common.notFoundRoute;
+    return reply.status(404).send({ success: false, error, code: ErrorCode.NOT_FOUND });
   });
 });

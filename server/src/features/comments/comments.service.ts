@@ -1,6 +1,7 @@
 import type { ModerationAction } from '@kinodost/contracts/schemas/comments';
 import type { Db } from '../../db/client';
 import { isBlank } from '../../lib/blank';
+import { foreignKeyViolation } from '../../lib/db-errors';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
 import { msg } from '../../lib/messages';
@@ -51,9 +52,18 @@ export const createCommentsService = (deps: CommentsDeps) => {
     const { row, activityId } = await inTransaction(async (tx) => {
       const row = await repo.insertComment(tx, { ...at, authorId: author.id, text: text.trim() }, author.isAdmin);
       return { row, activityId: author.isAdmin ? await insertCommentActivity(tx, row) : undefined };
+    }).catch((err: unknown) => {
+      // The entry deleted (or its film merged away) between the check and the insert.
+      const gone = foreignKeyViolation(err);
+      if (gone?.includes('movie_id')) throw new NotFoundError(msg.movies.notFound);
+      if (gone?.includes('film_id')) throw new NotFoundError(msg.films.notFound);
+      throw err;
     });
     announce({ activities: activityId ? [activityId] : [], notifications: [] });
-    return (await repo.findComment(db, row.id)) as repo.CommentWithAuthor;
+    // Gone already when its author's account was deleted meanwhile (the deletion cascades).
+    const written = await repo.findComment(db, row.id);
+    if (!written) throw new NotFoundError(msg.comments.notFound);
+    return written;
   };
   /** Blank text is refused before the film is looked up, as it always was. */
   const mustNotBeBlank = (text: string) => {

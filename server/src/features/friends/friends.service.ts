@@ -8,7 +8,7 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { FriendshipRow } from '../../db/schema/index';
-import { pgErrorOf } from '../../lib/db-errors';
+import { foreignKeyViolation } from '../../lib/db-errors';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { DomainEvents, EventBus, PersonRef } from '../../lib/event-bus';
 import { msg } from '../../lib/messages';
@@ -167,7 +167,7 @@ export const createFriendsService = ({ db, bus, log }: FriendsDeps) => {
         outcome = await sendInTransaction(me.id, targetId);
       } catch (err) {
         // The other member was deleted after the check above: the foreign key refuses the row.
-        if (pgErrorOf(err)?.code === '23503') throw new NotFoundError(msg.users.notFound);
+        if (foreignKeyViolation(err) !== undefined) throw new NotFoundError(msg.users.notFound);
         throw err;
       }
       if (outcome.status === 'pending') {

@@ -2,7 +2,7 @@ import type { Conversation, Message, SendMessageBody } from '@kinodost/contracts
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { isBlank } from '../../lib/blank';
-import { pgErrorOf } from '../../lib/db-errors';
+import { foreignKeyViolation } from '../../lib/db-errors';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { DomainEvents, EventBus } from '../../lib/event-bus';
 import { msg } from '../../lib/messages';
@@ -73,7 +73,7 @@ export const createMessagesService = ({ db, bus, log, throttle, films }: Message
         row = await repo.insertMessage(db, { from: me, to: other, text, filmId: body.film_id ?? null });
       } catch (err) {
         // The film or the friend was deleted between the checks and the insert.
-        if (pgErrorOf(err)?.code === '23503') throw new NotFoundError(msg.messages.notFriend);
+        if (foreignKeyViolation(err) !== undefined) throw new NotFoundError(msg.messages.notFriend);
         throw err;
       }
       if (!row) throw new NotFoundError(msg.messages.notFriend);

@@ -141,7 +141,10 @@ export const createMoviesService = ({ db, bus, films }: MoviesDeps) => {
       if (!row) throw new NotFoundError(msg.films.notFound);
       changed(actor.id);
       announce(written?.activityId);
-      return (await repo.findMovie(db, row.id)) as repo.MovieWithOwner;
+      // Gone already when the member's account was deleted meanwhile (the deletion cascades).
+      const created = await repo.findMovie(db, row.id);
+      if (!created) throw new NotFoundError(msg.movies.notFound);
+      return created;
     },
 
     async get(id: string) {

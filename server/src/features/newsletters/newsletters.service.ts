@@ -1,7 +1,7 @@
 import type { CreateNewsletterBody, UpdateNewsletterBody } from '@kinodost/contracts/schemas/newsletters';
 import type { Db } from '../../db/client';
 import { isBlank } from '../../lib/blank';
-import { pgErrorOf } from '../../lib/db-errors';
+import { foreignKeyViolation } from '../../lib/db-errors';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
 import { msg } from '../../lib/messages';
@@ -54,7 +54,7 @@ export const createNewslettersService = ({ db, bus }: NewslettersDeps) => ({
       exists = await repo.markRead(db, id, userId);
     } catch (err) {
       // Deleted between the SELECT and the insert's foreign-key check: it is gone, not a 500.
-      if (pgErrorOf(err)?.code === '23503') throw new NotFoundError(msg.newsletters.notFound);
+      if (foreignKeyViolation(err) !== undefined) throw new NotFoundError(msg.newsletters.notFound);
       throw err;
     }
     if (!exists) throw new NotFoundError(msg.newsletters.notFound);

@@ -216,6 +216,11 @@ describe('presence', () => {
     expect(await roundTrip(watcher, stranger.user.id)).toBe('online');
     expect(answers).toEqual([]);
     expect(watcher.connected).toBe(true);
+    // The id in capitals is the same member, online: never a false "last seen".
+    const again = nextEvent(watcher, 'user:online', (p) => p.userId === b.user.id);
+    watcher.emit('user:lastSeen', { userId: b.user.id.toUpperCase() });
+    await again;
+    expect(answers).toEqual([]);
   });
 
   it('keeps lastSeen across a restart (it lives in the database)', async () => {

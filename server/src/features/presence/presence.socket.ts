@@ -153,8 +153,10 @@ async function presence(app: FastifyInstance) {
     socket.on(
       'user:lastSeen',
       guarded(async (payload) => {
-        const target = (payload as { userId?: unknown } | null)?.userId;
-        if (typeof target !== 'string' || !UUID.test(target)) return;
+        const asked = (payload as { userId?: unknown } | null)?.userId;
+        if (typeof asked !== 'string' || !UUID.test(asked)) return;
+        // The same member however the id is written: rooms and the online set hold it in lower case.
+        const target = asked.toLowerCase();
         // Only those who may see the member's presence are answered and watch it (docs/social.md
         // "Privacy"); anyone else hears nothing, and the page keeps the member neutral.
         const seen = await lastSeenFor(db, userId, target);

@@ -1,7 +1,7 @@
 import type { BlockedPerson } from '@kinodost/contracts/schemas/privacy';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { pgErrorOf } from '../../lib/db-errors';
+import { foreignKeyViolation } from '../../lib/db-errors';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
 import { msg } from '../../lib/messages';
@@ -43,7 +43,7 @@ export const createBlocksService = ({ db, bus, log }: BlocksDeps) => {
         });
       } catch (err) {
         // Deleted after the check above: the foreign key refuses the row.
-        if (pgErrorOf(err)?.code === '23503') throw new NotFoundError(msg.users.notFound);
+        if (foreignKeyViolation(err) !== undefined) throw new NotFoundError(msg.users.notFound);
         throw err;
       }
       publish(() => {

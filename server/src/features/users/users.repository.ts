@@ -2,11 +2,9 @@ import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle
 import type { Db } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { type UserRow, users } from '../../db/schema/index';
-import { pgErrorOf } from '../../lib/db-errors';
+import { foreignKeyViolation } from '../../lib/db-errors';
 import { normaliseUsername, usernameKey } from '../../lib/username';
 import { deleteFilmsIfUnheld, filmsOfRunningImports } from '../imports';
-
-const FOREIGN_KEY_VIOLATION = '23503';
 
 /** All SQL about users. The auth feature uses it too: it is the users feature's public data API. */
 
@@ -143,7 +141,7 @@ export const deleteUserRow = async (db: Db, id: string): Promise<UserRow | undef
         await deleteFilmsIfUnheld(sp as unknown as Db, filmIds);
       })
       .catch((err: unknown) => {
-        if (pgErrorOf(err)?.code !== FOREIGN_KEY_VIOLATION) throw err;
+        if (foreignKeyViolation(err) === undefined) throw err;
       });
   }
   return row;
