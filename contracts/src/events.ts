@@ -39,8 +39,15 @@ export interface ServerToClientEvents {
   'notification:new': (payload: { notification: Notification }) => void;
   /** A message between you and a friend was stored (sent by you, from any tab, or to you). */
   'message:new': (payload: { message: Message }) => void;
-  /** Friend `by` has read your messages to them up to the message `upTo` (an id). */
-  'message:read': (payload: { by: string; upTo: string }) => void;
+  /**
+   * `by` has read `other`'s messages to them up to the message `upTo` (an id): a friend read yours,
+   * or you read a friend's (in this tab or another).
+   */
+  'message:read': (payload: { by: string; other: string; upTo: string }) => void;
+  /** You marked notifications read (in this tab or another): your bell and list are out of date. */
+  'notifications:read': () => void;
+  /** You saw the newsletters (in this tab or another): their unread mark is out of date. */
+  'newsletters:viewed': () => void;
   /** Friend `from` is typing to you (sent at most every couple of seconds while they type). */
   'message:typing': (payload: { from: string }) => void;
   /** Your import advanced; `status` once it is done or failed (then GET /api/import/{id} has the summary). */

@@ -33,8 +33,12 @@ export const socketRelayPlugin = fp(
     bus.on('message:new', ({ message }) => {
       io.to([userRoom(message.from), userRoom(message.to)]).emit('message:new', { message });
     });
+    // To the reader's own sockets too: their other tabs' badges count the read messages no more.
     bus.on('message:read', ({ by, other, upTo }) => {
-      io.to(userRoom(other)).emit('message:read', { by, upTo });
+      io.to([userRoom(other), userRoom(by)]).emit('message:read', { by, other, upTo });
+    });
+    bus.on('newsletter:viewed', ({ userId }) => {
+      io.to(userRoom(userId)).emit('newsletters:viewed');
     });
     // A password change, reset or deletion revokes tokens: their sockets go too (clients reconnect with a fresh one).
     bus.on('user:revoked', (e) => {

@@ -126,6 +126,43 @@ describe('live feed items and notifications (one process)', () => {
       notification: { type: 'friend_request', actor: { id: a.user.id }, read: false },
     });
   });
+
+  it("marking notifications read tells the member's every socket, once there was something to mark", async () => {
+    const [a, b] = await Promise.all([createUser(t.app), createUser(t.app)]);
+    const [tab1, tab2] = await Promise.all([connect(t, b.token), connect(t, b.token)]);
+    const otherHeard = record(await connect(t, a.token), 'notifications:read');
+    const arrived = nextEvent(tab1, 'notification:new');
+    await t.injectAs(a.token, { method: 'POST', url: `/api/friends/request/${b.user.id}` });
+    await arrived;
+    const told = Promise.all([nextEvent(tab1, 'notifications:read'), nextEvent(tab2, 'notifications:read')]);
+    const read = await t.injectAs(b.token, { method: 'POST', url: '/api/notifications/read', payload: {} });
+    expect(read.json()).toEqual({ success: true, count: 1 });
+    await told;
+    // Nothing left to mark: no event.
+    const heardAgain = record(tab2, 'notifications:read');
+    await t.injectAs(b.token, { method: 'POST', url: '/api/notifications/read', payload: {} });
+    await roundTrip(tab2, a.user.id);
+    expect(heardAgain).toEqual([]);
+    expect(otherHeard).toEqual([]);
+  });
+
+  it("seeing the newsletters tells the member's every socket", async () => {
+    const [admin, member] = await Promise.all([createAdmin(t.app), createUser(t.app)]);
+    const created = await t.injectAs(admin.token, {
+      method: 'POST',
+      url: '/api/newsletters/admin/create',
+      payload: { title: 'Yenilik', content: 'Mətn', is_important: false },
+    });
+    expect(created.statusCode).toBe(201);
+    const [tab1, tab2] = await Promise.all([connect(t, member.token), connect(t, member.token)]);
+    const told = Promise.all([nextEvent(tab1, 'newsletters:viewed'), nextEvent(tab2, 'newsletters:viewed')]);
+    const viewed = await t.injectAs(member.token, {
+      method: 'POST',
+      url: `/api/newsletters/${created.json().id}/mark-viewed`,
+    });
+    expect(viewed.statusCode).toBeLessThan(300);
+    await told;
+  });
 });
 
 describe.runIf(redisUrl)('live feed items and notifications across processes (Redis)', () => {

@@ -78,10 +78,13 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       schema: { tags, security: bearer, body: MarkReadBody, response: { 200: MarkReadReply, ...errors } },
     },
-    async (request) => ({
-      success: true as const,
-      count: await markRead(db, currentUser(request).id, request.body.ids),
-    }),
+    async (request) => {
+      const me = currentUser(request).id;
+      const count = await markRead(db, me, request.body.ids);
+      // The member's other tabs show the bell's count: they fetch it again.
+      if (count > 0) app.io.to(userRoom(me)).emit('notifications:read');
+      return { success: true as const, count };
+    },
   );
 
   app.bus.on('notification:created', ({ id }) => {

@@ -7,6 +7,7 @@ import { allCommentsKey } from '../../features/comments/hooks/comments-query';
 import { friendKeys } from '../../features/friends/hooks/friend-keys';
 import { messageKeys } from '../../features/messages/hooks/message-keys';
 import { newsletterKeys } from '../../features/newsletters/hooks/newsletter-keys';
+import { notificationKeys } from '../../features/notifications/hooks/use-notifications';
 import { useIsOnline, useLastSeen } from '../../features/presence/hooks/use-presence';
 import { presenceStore } from '../../features/presence/presence-store';
 import { AuthContext, type AuthState } from '../../lib/auth/auth-context';
@@ -28,12 +29,13 @@ import { RealtimeGate } from './realtime-gate';
 const friend = '11111111-1111-4111-8111-111111111111';
 const stranger = '22222222-2222-4222-8222-222222222222';
 
-const calls = { friendCount: 0, unread: 0, messagesUnread: 0, comments: 0 };
+const calls = { friendCount: 0, unread: 0, messagesUnread: 0, comments: 0, notifications: 0 };
 /** Two cached queries the live events must refresh, plus a presence read-out. */
 function Probe() {
   useQuery({ queryKey: friendKeys.count, queryFn: () => ++calls.friendCount });
   useQuery({ queryKey: newsletterKeys.unreadCount, queryFn: () => ++calls.unread });
   useQuery({ queryKey: messageKeys.unread, queryFn: () => ++calls.messagesUnread });
+  useQuery({ queryKey: [...notificationKeys.all, 'probe'], queryFn: () => ++calls.notifications });
   useQuery({ queryKey: [...allCommentsKey, 'film', 'f1', 'me'], queryFn: () => ++calls.comments });
   const online = useIsOnline(friend);
   const { lastSeen } = useLastSeen(friend);
@@ -79,6 +81,7 @@ beforeEach(() => {
   calls.unread = 0;
   calls.messagesUnread = 0;
   calls.comments = 0;
+  calls.notifications = 0;
 });
 afterEach(() => {
   act(() => presenceStore.reset());
@@ -244,6 +247,24 @@ describe('live updates', () => {
     await waitFor(() => expect(calls.comments).toBe(2));
     act(() => socket().serverSend('notification:new', notification('comment_rejected')));
     await waitFor(() => expect(calls.comments).toBe(3));
+  });
+
+  it("reads in the member's other tab reach this one: messages, notifications, newsletters", async () => {
+    setToken('tok');
+    setup(fakeAuth());
+    await settle();
+    await waitFor(() => expect(calls.messagesUnread).toBe(1));
+    await waitFor(() => expect(calls.notifications).toBe(1));
+    // A friend reading the member's messages changes none of the member's own counts.
+    act(() => socket().serverSend('message:read', { by: friend, other: fakeAuth().userId as string, upTo: 'm1' }));
+    // I read the friend's messages in another tab: my unread count is fetched again.
+    act(() => socket().serverSend('message:read', { by: fakeAuth().userId as string, other: friend, upTo: 'm2' }));
+    await waitFor(() => expect(calls.messagesUnread).toBe(2));
+    act(() => socket().serverSend('notifications:read'));
+    await waitFor(() => expect(calls.notifications).toBe(2));
+    act(() => socket().serverSend('newsletters:viewed'));
+    await waitFor(() => expect(calls.unread).toBe(2));
+    expect(calls.messagesUnread).toBe(2);
   });
 
   it('newsletter:created refreshes every newsletter query', async () => {

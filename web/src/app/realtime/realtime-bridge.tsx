@@ -4,7 +4,13 @@ import { allCommentsKey } from '../../features/comments/hooks/comments-query';
 import { feedKeys, prependFeedItem } from '../../features/feed/hooks/feed-keys';
 import { refreshFriendState } from '../../features/friends/hooks/friend-keys';
 import { importProgress } from '../../features/imports/import-progress';
-import { applyNewMessage, applyRead, messageKeys } from '../../features/messages/hooks/message-keys';
+import {
+  applyMyRead,
+  applyNewMessage,
+  applyRead,
+  messageKeys,
+  refreshThreadSummaries,
+} from '../../features/messages/hooks/message-keys';
 import { typingStore } from '../../features/messages/hooks/typing-store';
 import { newsletterKeys } from '../../features/newsletters/hooks/newsletter-keys';
 import { notificationKeys } from '../../features/notifications/hooks/use-notifications';
@@ -89,7 +95,15 @@ export function RealtimeBridge() {
           if (message.from !== userId) typingStore.stopped(message.from);
           applyNewMessage(queryClient, message, userId);
         },
-        'message:read': ({ by, upTo }) => applyRead(queryClient, by, upTo, userId),
+        'message:read': ({ by, other, upTo }) => {
+          // Read here or in another tab: the friend's messages are read, and the badges count them no more.
+          if (by === userId) {
+            applyMyRead(queryClient, other);
+            refreshThreadSummaries(queryClient);
+          } else applyRead(queryClient, by, upTo, userId);
+        },
+        'notifications:read': refreshNotifications,
+        'newsletters:viewed': refreshNewsletters,
         'message:typing': ({ from }) => typingStore.typing(from),
         'import:progress': (event) => importProgress.emit(event),
         'realtime:resync': catchUp,
