@@ -84,7 +84,7 @@ describe('two processes', () => {
     // b reads on process two; a's socket on process one is told.
     const read = next(onOne, 'message:read');
     expect((await call(two.url, 'POST', `/api/messages/${a.id}/read`, { token: b.token })).status).toBe(200);
-    expect(await read).toEqual({ by: b.id, upTo: (sent.body as { id: string }).id });
+    expect(await read).toEqual({ by: b.id, other: a.id, upTo: (sent.body as { id: string }).id });
 
     // Typing on process one reaches b on process two.
     const typing = next(onTwo, 'message:typing');
