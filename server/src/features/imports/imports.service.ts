@@ -136,10 +136,6 @@ export const createImportsService = ({ db, kind, bus, log, runAfterReply }: Impo
    */
   const applyBatch = async (job: ImportJobRow, items: ImportItem[]): Promise<UnmatchedTitle[]> => {
     const { filmOf, entries } = await filmsOf(job, items);
-    const unmatched: UnmatchedTitle[] = [];
-    items.forEach((item, idx) => {
-      if (filmOf.get(idx)?.member) unmatched.push({ title: item.title, year: item.year });
-    });
     const undo: repo.UndoRow[] = [];
     // Two items of one film (titles a year apart that found the same film) act in turn on one entry.
     const toAdd = new Map<string, repo.EntryValues>();
@@ -177,6 +173,16 @@ export const createImportsService = ({ db, kind, bus, log, runAfterReply }: Impo
           toChange.set(existing.id, { ...next, id: existing.id });
         }
       }
+    });
+    // The titles the catalogue lacked whose entries this import adds (a member film's entry already
+    // there, from an earlier import, is no news), each once.
+    const unmatched: UnmatchedTitle[] = [];
+    const listed = new Set<string>();
+    items.forEach((item, idx) => {
+      const film = filmOf.get(idx);
+      if (!film?.member || !toAdd.has(film.id) || listed.has(film.id)) return;
+      listed.add(film.id);
+      unmatched.push({ title: item.title, year: item.year });
     });
     await repo.insertEntries(db, job.id, job.userId, [...toAdd.values()]);
     await db.transaction(async (txRaw) => {
