@@ -472,6 +472,8 @@ export const az = {
     form: {
       addTitle: 'Film əlavə et',
       editTitle: 'Filmi redaktə et',
+      /** Editing an entry of a film whose facts are not the member's to change (the server's rule and text). */
+      factsLocked: 'Bu filmin məlumatlarını yalnız onu kataloqa əlavə edən üzv dəyişə bilər',
       title: 'Filmin adı',
       year: 'Buraxılış ili',
       genres: 'Janrlar',

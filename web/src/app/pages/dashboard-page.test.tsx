@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VIEW_MODE_KEY } from '../../features/movies/hooks/use-view-mode';
 import { stubFetch } from '../../test/fetch-router';
+import { makeFilm, makeFilmPage } from '../../test/film-fixtures';
 import { makeMovie, otherMember, paged } from '../../test/movie-fixtures';
 import { fakeAuth, jsonResponse, renderWithApp } from '../../test/render';
 import { DashboardPage } from './dashboard-page';
@@ -180,15 +181,24 @@ describe('DashboardPage', () => {
     expect(dialog.getByRole('textbox', { name: /Filmin adı/ })).toHaveAttribute('aria-invalid', 'true');
   });
 
+  /** The film page of nargin's film: whether its facts are the member's to change. */
+  const narginFilm = (mayEdit: boolean) =>
+    jsonResponse(
+      makeFilmPage(makeFilm({ id: nargin.film_id, title: 'Nargin', directors: ['Rasim Ocaqov'] }), {
+        can_upload_poster: mayEdit,
+      }),
+    );
+
   it('edits a movie in the same dialog with a PUT', async () => {
     const api = stubFetch({
       'GET /api/movies': () => jsonResponse(paged([nargin])),
+      [`GET /api/films/${nargin.film_id}`]: () => narginFilm(true),
       [`PUT /api/movies/${nargin.id}`]: ({ body }) => jsonResponse({ ...nargin, ...(body as object) }),
     });
     renderDashboard();
     await userEvent.click(await screen.findByRole('button', { name: '"Nargin" filmini redaktə et' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Filmi redaktə et' }));
-    expect(dialog.getByRole('textbox', { name: /Filmin adı/ })).toHaveValue('Nargin');
+    expect(await dialog.findByRole('textbox', { name: /Filmin adı/ })).toHaveValue('Nargin');
     fireEvent.click(dialog.getByRole('radio', { name: '10/10' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Yadda saxla' }));
     expect(await screen.findByText('Film yeniləndi')).toBeInTheDocument();
@@ -196,6 +206,32 @@ describe('DashboardPage', () => {
       title: 'Nargin',
       rating: 10,
       director: 'Rasim Ocaqov',
+    });
+  });
+
+  it("a film whose facts are not the member's (a catalogue film) is edited by its status and rating alone", async () => {
+    const api = stubFetch({
+      'GET /api/movies': () => jsonResponse(paged([nargin])),
+      [`GET /api/films/${nargin.film_id}`]: () => narginFilm(false),
+      [`PUT /api/movies/${nargin.id}`]: ({ body }) => jsonResponse({ ...nargin, ...(body as object) }),
+    });
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('button', { name: '"Nargin" filmini redaktə et' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Filmi redaktə et' }));
+    await waitFor(() => expect(api.calls()).toContain(`GET /api/films/${nargin.film_id}`));
+    expect(
+      dialog.getByText('Bu filmin məlumatlarını yalnız onu kataloqa əlavə edən üzv dəyişə bilər'),
+    ).toBeInTheDocument();
+    expect(dialog.getByText('Nargin')).toBeInTheDocument();
+    expect(dialog.queryByRole('textbox', { name: /Filmin adı/ })).not.toBeInTheDocument();
+    expect(dialog.queryByRole('textbox', { name: /Rejissor/ })).not.toBeInTheDocument();
+    fireEvent.click(dialog.getByRole('radio', { name: '10/10' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Yadda saxla' }));
+    expect(await screen.findByText('Film yeniləndi')).toBeInTheDocument();
+    expect(api.bodyOf(`PUT /api/movies/${nargin.id}`)).toEqual({
+      rating: 10,
+      status: 'watched',
+      watched_at: nargin.watched_at,
     });
   });
 

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { feedKeys } from '../../features/feed/hooks/feed-keys';
 import { stubFetch } from '../../test/fetch-router';
+import { makeFilm, makeFilmPage } from '../../test/film-fixtures';
 import { makeComment, makeMovie, otherMember, owner, paged } from '../../test/movie-fixtures';
 import { fakeAuth, jsonResponse, renderWithApp } from '../../test/render';
 import { MoviePage } from './movie-page';
@@ -162,11 +163,13 @@ describe('MoviePage', () => {
     stubFetch({
       [`GET /api/movies/${movie.id}`]: () => jsonResponse(movie),
       [`GET /api/movies/${movie.id}/comments`]: () => jsonResponse(paged([])),
+      [`GET /api/films/${movie.film_id}`]: () =>
+        jsonResponse(makeFilmPage(makeFilm({ id: movie.film_id, title: movie.title }), { can_upload_poster: true })),
     });
     renderMovie(fakeAuth());
     await userEvent.click(await screen.findByRole('button', { name: 'Redaktə et' }));
     const dialog = await screen.findByRole('dialog', { name: 'Filmi redaktə et' });
-    expect(within(dialog).getByRole('textbox', { name: /Filmin adı/ })).toHaveValue('Bir Səhər Yeli');
+    expect(await within(dialog).findByRole('textbox', { name: /Filmin adı/ })).toHaveValue('Bir Səhər Yeli');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Ləğv et' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByText('Hələ şərh yoxdur — ilk fikri siz yazın!')).toBeInTheDocument();

@@ -13,14 +13,17 @@ import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formChanged, useDiscardGuard } from '../../../components/discard-guard';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
 import { errorFields, errorMessage, isErrorBody } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { toast } from '../../../lib/toast';
 import { FilmPicker } from '../../films/components/film-picker';
+import { filmQuery } from '../../films/hooks/film-query';
 import type { CreateFilmEntryBody } from '../api/create-movie';
 import { useCreateMovie, useUpdateMovie } from '../hooks/use-movies';
 import { EntryFields } from './entry-fields';
@@ -48,6 +51,35 @@ type Step = 'search' | 'film' | 'form';
 
 /** A 409 to an add with `film_id`: the member has that film already. */
 const isConflict = (error: unknown) => isErrorBody(error) && error.code === 'CONFLICT';
+
+/** A film as the dialog shows it above the entry's fields: poster, title, year and directors. */
+function FilmSummary({
+  film,
+  caption,
+  children,
+}: {
+  film: Pick<Film, 'title' | 'year' | 'poster_url'> & { directors: string[] };
+  caption?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+      <MoviePoster title={film.title} posterUrl={film.poster_url} width={72} />
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        {caption && (
+          <Typography variant="caption" color="text.secondary" component="p">
+            {caption}
+          </Typography>
+        )}
+        <Typography sx={{ fontWeight: 700, wordBreak: 'break-word' }}>{film.title}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {[film.year, film.directors.join(', ')].filter(Boolean).join(' · ')}
+        </Typography>
+        {children}
+      </Box>
+    </Box>
+  );
+}
 
 /** The picked film's entry body: only what was set. */
 const toFilmEntryBody = (film: Film, values: MovieFormValues): CreateFilmEntryBody => {
@@ -90,6 +122,12 @@ export function MovieFormDialog({
   const [owned, setOwned] = useState<Film | null>(null);
   const editing = Boolean(movie);
   const pending = create.isPending || update.isPending;
+  // An entry's film facts are the editor's to change only where the server allows it (a member
+  // film's maker, or an admin: the film page's `can_upload_poster`); until that is known, and
+  // elsewhere, the dialog offers the entry's own fields only, rather than fields it cannot save.
+  const { userId } = useAuth();
+  const filmPage = useQuery({ ...filmQuery(movie?.film_id ?? '', userId), enabled: open && Boolean(movie) });
+  const factsLocked = editing && filmPage.data?.can_upload_poster !== true;
 
   // Every opening starts from the movie (edit) or the catalogue search (add).
   useEffect(() => {
@@ -173,8 +211,10 @@ export function MovieFormDialog({
     setServerError(null);
     if (Object.values(found).some(Boolean)) return;
     if (movie) {
+      const full = toUpdateBody(values);
+      const body = factsLocked ? { rating: full.rating, status: full.status, watched_at: full.watched_at } : full;
       update.mutate(
-        { id: movie.id, body: toUpdateBody(values) },
+        { id: movie.id, body },
         {
           onSuccess: () => {
             toast.success(az.movies.toasts.updated);
@@ -231,25 +271,25 @@ export function MovieFormDialog({
                 {serverError}
               </Alert>
             )}
-            <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
-              <MoviePoster title={film.title} posterUrl={film.poster_url} width={72} />
-              <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Typography variant="caption" color="text.secondary" component="p">
-                  {p.chosen}
-                </Typography>
-                <Typography sx={{ fontWeight: 700, wordBreak: 'break-word' }}>{film.title}</Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {[film.year, film.directors.join(', ')].filter(Boolean).join(' · ')}
-                </Typography>
-                <Button size="small" onClick={() => goTo('search')} sx={{ mt: 0.5, ml: -0.5 }}>
-                  {p.change}
-                </Button>
-              </Box>
-            </Box>
+            <FilmSummary film={film} caption={p.chosen}>
+              <Button size="small" onClick={() => goTo('search')} sx={{ mt: 0.5, ml: -0.5 }}>
+                {p.change}
+              </Button>
+            </FilmSummary>
             <EntryFields values={values} errors={errors} set={set} />
           </Stack>
         )}
-        {step === 'form' && (
+        {step === 'form' && movie && factsLocked && (
+          <Stack spacing={2.5}>
+            {serverError && !Object.values(errors).some(Boolean) && <Alert severity="error">{serverError}</Alert>}
+            <FilmSummary
+              film={{ ...movie, directors: movie.director ? [movie.director] : [] }}
+              caption={t.factsLocked}
+            />
+            <EntryFields values={values} errors={errors} set={set} />
+          </Stack>
+        )}
+        {step === 'form' && !factsLocked && (
           <Stack spacing={2.5}>
             {serverError && !Object.values(errors).some(Boolean) && <Alert severity="error">{serverError}</Alert>}
             <TextField
