@@ -50,6 +50,19 @@ describe('BlockButton on a public profile', () => {
     expect(calls()).toContain(`DELETE /api/user/${nigar.id}/block`);
   });
 
+  it('keeps the keyboard on the button through a block and an unblock', async () => {
+    renderWithApp(<BlockButton userId={nigar.id} username="nigar" />, { route: `/user/${nigar.id}`, auth: fakeAuth() });
+    const button = await screen.findByRole('button', { name: 'Blokla' });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = screen.getByRole('dialog', { name: 'nigar bloklansın?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Blokla' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('button', { name: 'Blokdan çıxar' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('button', { name: 'Blokla' })).toHaveFocus();
+  });
+
   it('cancelling the confirmation blocks nobody', async () => {
     renderWithApp(<BlockButton userId={nigar.id} username="nigar" />, { route: `/user/${nigar.id}`, auth: fakeAuth() });
     await userEvent.click(await screen.findByRole('button', { name: 'Blokla' }));

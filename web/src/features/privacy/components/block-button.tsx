@@ -23,27 +23,30 @@ export function BlockButton({ userId, username }: { userId: string; username: st
   if (!isLoggedIn || myId === userId || !blocks.data) return null;
   const blocked = blocks.data.data.some((b) => b.id === userId);
 
+  // One button that changes its words, never a new one: the focus stays on it when a block or an
+  // unblock goes through (the confirmation gives it back to this same button), where a button put in
+  // another's place, or one disabled while it waits, would leave the keyboard on the page's start.
+  const act = () => {
+    if (!blocked) return setConfirming(true);
+    if (!unblock.isPending) unblock.mutate(userId, { onSuccess: () => toast.success(t.unblocked(username)) });
+  };
+
   return (
     <Box sx={{ mt: 2, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
-      {blocked ? (
-        <>
-          <Typography variant="body2" color="text.secondary" role="status">
-            {t.youBlocked}
-          </Typography>
-          <Button
-            size="small"
-            variant="outlined"
-            disabled={unblock.isPending}
-            onClick={() => unblock.mutate(userId, { onSuccess: () => toast.success(t.unblocked(username)) })}
-          >
-            {t.unblock}
-          </Button>
-        </>
-      ) : (
-        <Button size="small" color="error" startIcon={<BlockIcon />} onClick={() => setConfirming(true)}>
-          {t.block}
-        </Button>
+      {blocked && (
+        <Typography variant="body2" color="text.secondary" role="status">
+          {t.youBlocked}
+        </Typography>
       )}
+      <Button
+        size="small"
+        variant={blocked ? 'outlined' : 'text'}
+        color={blocked ? 'primary' : 'error'}
+        startIcon={blocked ? undefined : <BlockIcon />}
+        onClick={act}
+      >
+        {blocked ? t.unblock : t.block}
+      </Button>
       <ConfirmDialog
         open={confirming}
         title={t.blockTitle(username)}
