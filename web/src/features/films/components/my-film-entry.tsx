@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Rating from '@mui/material/Rating';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { LazyConfirmDialog } from '../../../components/lazy-dialog';
 import { paths } from '../../../config/paths';
@@ -37,9 +37,12 @@ export function MyFilmEntry({ film }: { film: FilmPage }) {
   const remove = useDeleteMovie();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [removing, setRemoving] = useState(false);
+  /** Choices not sent yet: made while an earlier one was being saved, merged, sent when it is done. */
+  const queued = useRef<Draft | null>(null);
+  const sending = useRef(false);
   const statusLabel = useId();
   const ratingLabel = useId();
-  const pending = create.isPending || update.isPending || remove.isPending;
+  const saving = draft !== null;
   const status = draft?.status ?? mine?.status ?? null;
   const rating = draft && 'rating' in draft ? (draft.rating ?? null) : (mine?.rating ?? null);
 
@@ -47,23 +50,46 @@ export function MyFilmEntry({ film }: { film: FilmPage }) {
     const conflict = isErrorBody(error) && error.code === 'CONFLICT';
     toast.error(conflict ? az.films.picker.alreadyInCollection : errorMessage(error));
   };
-  const settle = () => setDraft(null);
+
+  /**
+   * Sends the queued choices one request at a time, so the last one chosen is the last one saved.
+   * The controls stay enabled meanwhile: disabling the stars while a rating is saved dropped the
+   * keyboard focus to the page, and → could not be pressed again.
+   */
+  const send = async () => {
+    sending.current = true;
+    let id = mine?.id ?? null;
+    try {
+      for (let change = queued.current; change; change = queued.current) {
+        queued.current = null;
+        if (id) {
+          await update.mutateAsync({ id, body: change });
+          if (!queued.current) toast.success(t.saved);
+        } else {
+          const rated = change.rating ?? undefined;
+          const created = await create.mutateAsync({
+            film_id: film.id,
+            status: change.status ?? 'watched',
+            ...(rated ? { rating: rated } : {}),
+          });
+          id = created.id;
+          toast.success(az.movies.toasts.added(film.title));
+        }
+      }
+    } catch (error) {
+      queued.current = null;
+      onError(error);
+    } finally {
+      sending.current = false;
+      setDraft(null);
+    }
+  };
 
   const save = (change: Draft) => {
-    if (pending) return;
-    setDraft(change);
-    if (mine) {
-      update.mutate(
-        { id: mine.id, body: change },
-        { onSuccess: () => toast.success(t.saved), onError, onSettled: settle },
-      );
-      return;
-    }
-    const rated = change.rating ?? undefined;
-    create.mutate(
-      { film_id: film.id, status: change.status ?? 'watched', ...(rated ? { rating: rated } : {}) },
-      { onSuccess: () => toast.success(az.movies.toasts.added(film.title)), onError, onSettled: settle },
-    );
+    if (remove.isPending) return;
+    setDraft((shown) => ({ ...shown, ...change }));
+    queued.current = { ...queued.current, ...change };
+    if (!sending.current) void send();
   };
 
   const confirmRemove = () => {
@@ -101,7 +127,6 @@ export function MyFilmEntry({ film }: { film: FilmPage }) {
                 size="small"
                 variant={status === value ? 'contained' : 'outlined'}
                 aria-pressed={status === value}
-                disabled={pending}
                 onClick={() => value !== status && save({ status: value })}
               >
                 {az.movies.status[value]}
@@ -118,7 +143,6 @@ export function MyFilmEntry({ film }: { film: FilmPage }) {
               name="film-rating"
               max={10}
               value={rating}
-              disabled={pending}
               // Clicking the current star clears it (null); without an entry there is nothing to clear.
               onChange={(_, next) => (mine || next !== null) && save({ rating: next })}
               getLabelText={(value) => `${value}/10`}
@@ -138,7 +162,7 @@ export function MyFilmEntry({ film }: { film: FilmPage }) {
             {t.entryLink}
           </Link>
           <Box sx={{ flex: 1 }} />
-          <Button color="error" size="small" onClick={() => setRemoving(true)} disabled={pending}>
+          <Button color="error" size="small" onClick={() => setRemoving(true)} disabled={saving || remove.isPending}>
             {t.remove}
           </Button>
         </Box>
