@@ -45,26 +45,47 @@ export function MessageFilmCard({ film }: { film: MessageFilm }) {
     <Paper
       variant="outlined"
       data-testid="message-film"
-      sx={{ display: 'flex', gap: 1.5, p: 1, mt: 0.5, maxWidth: 320 }}
+      sx={{
+        display: 'grid',
+        // The text column may shrink below its content (minmax 0): long titles wrap instead of
+        // pushing the card out of its bubble.
+        gridTemplateColumns: 'auto minmax(0, 1fr)',
+        gridTemplateRows: 'auto 1fr',
+        alignItems: 'start',
+        columnGap: 1.5,
+        rowGap: { xs: 1, sm: 0.5 },
+        p: 1,
+        mt: 0.5,
+        maxWidth: 320,
+      }}
     >
-      <MoviePoster title={film.title} posterUrl={film.poster_url} width={56} />
-      <Box sx={{ minWidth: 0, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
-        <Link component={RouterLink} to={paths.film(film.id)} color="inherit" underline="hover">
-          <Typography component="span" sx={{ fontWeight: 700 }}>
-            {film.title}
-          </Typography>
-          {film.year ? <Typography component="span" color="text.secondary">{` (${film.year})`}</Typography> : null}
-        </Link>
-        <Button
-          size="small"
-          variant="outlined"
-          onClick={add}
-          disabled={added || create.isPending}
-          startIcon={added ? <CheckIcon /> : undefined}
-        >
-          {added ? t.inCollection : t.addToWatchlist}
-        </Button>
+      <Box sx={{ gridRow: { sm: 'span 2' } }}>
+        <MoviePoster title={film.title} posterUrl={film.poster_url} width={56} />
       </Box>
+      <Link
+        component={RouterLink}
+        to={paths.film(film.id)}
+        color="inherit"
+        underline="hover"
+        sx={{ overflowWrap: 'anywhere' }}
+      >
+        <Typography component="span" sx={{ fontWeight: 700 }}>
+          {film.title}
+        </Typography>
+        {film.year ? <Typography component="span" color="text.secondary">{` (${film.year})`}</Typography> : null}
+      </Link>
+      {/* On a phone the bubble leaves the text column too narrow for "Kolleksiyanızdadır" (one word,
+          it cannot wrap): there the button takes the card's whole width, under the poster. */}
+      <Button
+        size="small"
+        variant="outlined"
+        onClick={add}
+        disabled={added || create.isPending}
+        startIcon={added ? <CheckIcon /> : undefined}
+        sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' }, minWidth: 0 }}
+      >
+        {added ? t.inCollection : t.addToWatchlist}
+      </Button>
     </Paper>
   );
 }
