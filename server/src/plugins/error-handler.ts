@@ -145,7 +145,7 @@ export const errorHandlerPlugin = fp(async function errorHandlerPlugin(app: Fast
       request.log.warn({ err }, 'database unreachable');
       return send(reply, 503, body(ErrorCode.UNAVAILABLE, msg.common.unavailable), { 'retry-after': '5' });
     }
-    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500 && request.url.startsWith('/uploads/')) {
+    if ((err.statusCode === 403 || err.statusCode === 404) && request.url.startsWith('/uploads/')) {
       // @fastify/static refuses a folder or a path out of its root with 403: to the client there is
       // simply no such file (403 means a missing role to the API's clients, docs/product.md).
       return send(reply, 404, body(ErrorCode.NOT_FOUND, msg.common.fileNotFound));
