@@ -47,6 +47,8 @@ export interface DomainEvents {
   'newsletter:changed': [{ id: string }];
   /** A member marked a newsletter read. */
   'newsletter:viewed': [{ userId: string }];
+  /** A member marked notifications read (some were unread). */
+  'notifications:read': [{ userId: string }];
 }
 
 export type EventBus = EventEmitter<DomainEvents>;

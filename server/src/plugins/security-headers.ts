@@ -75,7 +75,7 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
  * may keep one, and a browser asks again each time. A route that may be kept says so itself
  * (GET /api/site: public for an hour).
  */
-export const API_CACHE_CONTROL = 'private, no-cache';
+const API_CACHE_CONTROL = 'private, no-cache';
 
 /** Sets the security headers on every reply, errors and 404s included; a route may override one. */
 export const securityHeadersPlugin = fp(async function securityHeadersPlugin(app: FastifyInstance) {

@@ -37,8 +37,12 @@ export const socketRelayPlugin = fp(
     bus.on('message:read', ({ by, other, upTo }) => {
       io.to([userRoom(other), userRoom(by)]).emit('message:read', { by, other, upTo });
     });
+    // To the member's own sockets: their other tabs' counts are out of date.
     bus.on('newsletter:viewed', ({ userId }) => {
       io.to(userRoom(userId)).emit('newsletters:viewed');
+    });
+    bus.on('notifications:read', ({ userId }) => {
+      io.to(userRoom(userId)).emit('notifications:read');
     });
     // A password change, reset or deletion revokes tokens: their sockets go too (clients reconnect with a fresh one).
     bus.on('user:revoked', (e) => {

@@ -62,7 +62,6 @@ export const updateMovie = async (
       .returning({ id: movies.id })
   )[0];
 
-/** A member's entry for a film, if they hold one. */
 /**
  * Which of `filmIds` the member has an entry for (movies_owner_film_key: one index probe each).
  * Named: it follows every signed-in film search, where planning it each time cost as much as
@@ -86,6 +85,7 @@ export const filmsHeldBy = async (db: Db, ownerId: string, filmIds: string[]): P
   return new Set(rows.map((r) => r.filmId));
 };
 
+/** A member's entry for a film, if they hold one. */
 export const findEntryOf = async (db: Db, ownerId: string, filmId: string): Promise<MovieWithOwner | undefined> => {
   const statement = preparedOnce(db, 'entry_of_film', (name) =>
     db

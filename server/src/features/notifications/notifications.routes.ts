@@ -81,8 +81,8 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const me = currentUser(request).id;
       const count = await markRead(db, me, request.body.ids);
-      // The member's other tabs show the bell's count: they fetch it again.
-      if (count > 0) app.io.to(userRoom(me)).emit('notifications:read');
+      // The member's other tabs show the bell's count: they fetch it again (plugins/socket-relay.ts).
+      if (count > 0) app.bus.emit('notifications:read', { userId: me });
       return { success: true as const, count };
     },
   );
