@@ -13,12 +13,14 @@ import type { Database } from './db/client';
 import { openDatabase } from './db/open';
 import { registerFeatures } from './features/index';
 import { withPlausibleDateTimes } from './lib/dates';
+import { UnsupportedMediaTypeError } from './lib/errors';
 import { createEventBus, type EventBus } from './lib/event-bus';
 import { type LazySchemas, lazySchemas } from './lib/lazy-schemas';
 import { requestForLog } from './lib/log-redaction';
 import type { Mailer } from './lib/mailer';
 import { msg } from './lib/messages';
 import { wellFormed } from './lib/well-formed';
+import { allowedMethodsPlugin } from './plugins/allowed-methods';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { databasePlugin } from './plugins/database';
@@ -138,9 +140,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   // type even when they carry no body (accept, mark-viewed, delete). Fastify refuses an empty
   // JSON body by default; here an empty body is no body, and anything else parses as before
   // (with the default parser's prototype-poisoning protection), its strings made well-formed.
+  // The body is read as UTF-8 (RFC 8259 §8.1): one declared in another charset is refused with 415
+  // rather than read as mojibake.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1];
+    if (charset && !/^utf-?8$/i.test(charset)) {
+      return done(new UnsupportedMediaTypeError(msg.common.unsupportedMediaType), undefined);
+    }
     if (body.length === 0) return done(null, undefined);
     parseJson(request, body as string, (err, value) => (err ? done(err) : done(null, wellFormed(value))));
   });
@@ -164,6 +172,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
 
   await app.register(securityHeadersPlugin);
+  // Before the routes: it learns each one as it is added.
+  await app.register(allowedMethodsPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(unstorableTextPlugin);
   await app.register(authPlugin);

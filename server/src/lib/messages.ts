@@ -13,6 +13,8 @@ export const msg = {
     unstorableText: 'Mətndə icazə verilməyən simvol (U+0000) var',
     malformedJson: 'Sorğunun məzmunu düzgün JSON deyil',
     notFoundRoute: 'Belə bir API ünvanı yoxdur',
+    /** A known API path asked with a method it does not take (405, the methods it takes in `Allow`). */
+    methodNotAllowed: 'Bu API ünvanı belə sorğu qəbul etmir',
     /** An uploaded file (an avatar, a poster) that is not there. */
     fileNotFound: 'Fayl tapılmadı',
     internal: 'Daxili server xətası baş verdi',

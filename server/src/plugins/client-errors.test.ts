@@ -80,3 +80,48 @@ it.each([
   expect(res.status).toBe(404);
   expect(res.body).toEqual({ success: false, error: msg.common.fileNotFound, code: 'NOT_FOUND' });
 });
+
+it.each([
+  ['a list that is only read', 'PATCH', '/api/newsletters', 'GET, HEAD'],
+  ['a path with a parameter', 'PATCH', '/api/newsletters/admin/7f6d3c4e-0a4b-4c55-9d0e-2f1b8a6c9e10', 'DELETE, PUT'],
+  ['a query string left aside', 'DELETE', '/api/health?x=1', 'GET, HEAD'],
+])('a known API path asked with another method (%s) is 405 with Allow', async (_, method, url, allow) => {
+  const res = await t.inject({ method: method as 'PATCH', url });
+  expect(res.statusCode).toBe(405);
+  expect(res.headers.allow).toBe(allow);
+  expect(res.json()).toEqual({ success: false, error: msg.common.methodNotAllowed, code: 'METHOD_NOT_ALLOWED' });
+});
+
+it('an unknown API path stays 404 whatever the method', async () => {
+  const res = await t.inject({ method: 'PATCH', url: '/api/nothing-here' });
+  expect(res.statusCode).toBe(404);
+  expect(res.json()).toEqual({ success: false, error: msg.common.notFoundRoute, code: 'NOT_FOUND' });
+});
+
+it.each(['utf-16', 'UTF-16LE', 'iso-8859-1', '"latin1"'])(
+  'a JSON body declared in charset %s is 415, not read as UTF-8',
+  async (charset) => {
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': `application/json; charset=${charset}` },
+      payload: '{"username":"a","password":"b"}',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({
+      success: false,
+      error: msg.common.unsupportedMediaType,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
+  },
+);
+
+it.each(['utf-8', 'UTF8', '"utf-8"'])('a JSON body in charset %s is read', async (charset) => {
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { 'content-type': `application/json; charset=${charset}` },
+    payload: '{"username":"nobody_here","password":"wrong-password-1"}',
+  });
+  expect(res.statusCode).toBe(401);
+});

@@ -14,7 +14,8 @@ import { routePageHtml } from './page-html';
  * and every other non-API GET answered with index.html so the browser router
  * handles it, naming the page's own chunks for preloading where a route matches
  * and, on `/`, holding the prerendered landing page (page-html.ts). A POST to a
- * page goes back to it by GET. Unknown /api paths answer the API's 404 error body.
+ * page goes back to it by GET. Unknown /api paths answer the API's 404 error body;
+ * a known one asked with another method, 405 with `Allow` (allowed-methods.ts).
  */
 export const webPlugin = fp(async function webPlugin(app: FastifyInstance, opts: { dist?: string }) {
   const dist = opts.dist;
@@ -54,6 +55,14 @@ export const webPlugin = fp(async function webPlugin(app: FastifyInstance, opts:
       // rather than the API's JSON. Leading slashes and backslashes fold into one, so the
       // address stays on this site (`//host` would leave it).
       return reply.redirect(`/${url.replace(/^[/\\]+/, '')}`, 303);
+    }
+    // A route that takes this method sent it here itself (a file not there): that stays 404.
+    const allowed = isApi ? app.allowedMethods(url.split('?')[0] as string) : [];
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      reply.header('allow', allowed.join(', '));
+      return reply
+        .status(405)
+        .send({ success: false, error: msg.common.methodNotAllowed, code: ErrorCode.METHOD_NOT_ALLOWED });
     }
     const error = url.startsWith('/uploads/') ? msg.common.fileNotFound : msg.common.notFoundRoute;
     return reply.status(404).send({ success: false, error, code: ErrorCode.NOT_FOUND });
