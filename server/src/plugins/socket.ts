@@ -2,6 +2,7 @@ import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_LIMITS } f
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
+import { msg } from '../lib/messages';
 import { createMissedEvents, type MissedEvents } from '../lib/missed-events';
 
 export interface SocketData {
@@ -21,6 +22,15 @@ const USER_ROOM_PREFIX = 'user:';
 export const userRoom = (id: string) => `${USER_ROOM_PREFIX}${id}`;
 /** Every signed-in socket: what concerns all members (a new newsletter) is sent there. */
 export const MEMBERS_ROOM = 'members';
+
+/**
+ * A refused handshake: socket.io gives the client the message and `data`, so both are the API's
+ * (its Azerbaijani text and machine code, docs/product.md#realtime-socket).
+ */
+function handshakeRefusal(code: 'UNAUTHORIZED' | 'UNAVAILABLE') {
+  const text = code === 'UNAUTHORIZED' ? msg.auth.invalidToken : msg.common.unavailable;
+  return Object.assign(new Error(text), { data: { success: false, error: text, code } });
+}
 
 /**
  * Events that change nothing a page fetched: presence comes whole with `users:online` on
@@ -127,15 +137,15 @@ export const socketPlugin = fp(
 
     io.use((socket, next) => {
       const token: unknown = socket.handshake.auth?.token;
-      if (typeof token !== 'string' || token.length > 4096) return next(new Error('unauthorized'));
+      if (typeof token !== 'string' || token.length > 4096) return next(handshakeRefusal('UNAUTHORIZED'));
       app
         .userForToken(token)
         .then((user) => {
-          if (!user) return next(new Error('unauthorized'));
+          if (!user) return next(handshakeRefusal('UNAUTHORIZED'));
           socket.data = { userId: user.id, token };
           next();
         })
-        .catch(() => next(new Error('unavailable')));
+        .catch(() => next(handshakeRefusal('UNAVAILABLE')));
     });
     // First of the connection listeners: the features' find the socket in its rooms.
     io.on('connection', (socket) => {

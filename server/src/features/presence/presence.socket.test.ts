@@ -1,5 +1,6 @@
 import { createSigner } from 'fast-jwt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { msg } from '../../lib/messages';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { makeFriends } from '../../test/factories/friendship';
 import { createUser, type FactoryUser, reloadUser } from '../../test/factories/user';
@@ -65,17 +66,20 @@ async function trio() {
 describe('the handshake', () => {
   it('refuses a socket without a token, with a forged one, and with a revoked one', async () => {
     const { a } = await trio();
-    await expect(connectSocket(url)).rejects.toThrow('unauthorized');
+    await expect(connectSocket(url)).rejects.toMatchObject({
+      message: msg.auth.invalidToken,
+      data: { success: false, error: msg.auth.invalidToken, code: 'UNAUTHORIZED' },
+    });
     const forged = createSigner({ key: 'x'.repeat(40), algorithm: 'HS256' })({ sub: a.user.id, ver: 0 });
-    await expect(connectSocket(url, forged)).rejects.toThrow('unauthorized');
-    await expect(connectSocket(url, 'not.a.jwt')).rejects.toThrow('unauthorized');
+    await expect(connectSocket(url, forged)).rejects.toThrow(msg.auth.invalidToken);
+    await expect(connectSocket(url, 'not.a.jwt')).rejects.toThrow(msg.auth.invalidToken);
     const change = await t.injectAs(a.token, {
       method: 'PUT',
       url: '/api/user/change-password',
       payload: { currentPassword: a.password, newPassword: 'tamamilə-yeni-parol-9' },
     });
     expect(change.statusCode).toBe(200);
-    await expect(connectSocket(url, a.token)).rejects.toThrow('unauthorized');
+    await expect(connectSocket(url, a.token)).rejects.toThrow(msg.auth.invalidToken);
     const fresh = await connect(change.json().token);
     expect(fresh.connected).toBe(true);
   });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { activities, users, type Visibility } from '../../db/schema/index';
+import { msg } from '../../lib/messages';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { dropCached } from '../../test/factories/cache';
 import { createFilm } from '../../test/factories/film';
@@ -192,6 +193,6 @@ describe('presence: the socket’s user:lastSeen', () => {
   });
 
   it('a visitor cannot open a socket at all', async () => {
-    await expect(connectSocket(url)).rejects.toThrow('unauthorized');
+    await expect(connectSocket(url)).rejects.toThrow(msg.auth.invalidToken);
   });
 });
