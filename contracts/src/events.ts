@@ -25,6 +25,12 @@ export interface ServerToClientEvents {
   'user:online': (payload: UserIdPayload) => void;
   'user:offline': (payload: LastSeenPayload) => void;
   'user:lastSeenResponse': (payload: LastSeenPayload) => void;
+  /**
+   * A member whose page you watch (you asked for their last seen), or a friend, changed their
+   * profile: name, avatar or who may see what. Fetch what you show of them again. `presence: false`:
+   * they are no longer public and you are not their friend, so their presence is no longer yours.
+   */
+  'profile:changed': (payload: { userId: string; presence?: false }) => void;
   /** Someone sent you a friend request. */
   'friend:request': (payload: { requestId: string; sender: PersonPayload }) => void;
   /** A request between you and userId was accepted. */

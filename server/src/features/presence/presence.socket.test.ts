@@ -227,6 +227,40 @@ describe('presence', () => {
     expect(answers).toEqual([]);
   });
 
+  it('watchers of a member hear of their profile changes; one who stops being public is no longer theirs to watch', async () => {
+    const { a, b, stranger } = await trio();
+    const watcher = await connect(stranger.token);
+    const friend = await connect(a.token);
+    const answered = nextEvent(watcher, 'user:lastSeenResponse', (p) => p.userId === b.user.id);
+    watcher.emit('user:lastSeen', { userId: b.user.id });
+    await answered;
+    const watcherHeard = record(watcher, 'profile:changed');
+    const friendHeard = record(friend, 'profile:changed');
+    const edit = (body: object) => t.injectAs(b.token, { method: 'PUT', url: '/api/user/profile', payload: body });
+
+    // A new name while public: the page watching fetches it again; the friend, not watching, hears nothing.
+    const renamed = nextEvent(watcher, 'profile:changed', (p) => p.userId === b.user.id);
+    expect((await edit({ username: `${b.user.username}_2` })).statusCode).toBe(200);
+    expect(await renamed).toEqual({ userId: b.user.id });
+
+    // Friends only: the stranger is told the presence is gone, the friend to fetch again.
+    const hidden = nextEvent(watcher, 'profile:changed', (p) => p.presence === false);
+    const toFriend = nextEvent(friend, 'profile:changed', (p) => p.userId === b.user.id);
+    expect((await edit({ visibility: 'friends' })).statusCode).toBe(200);
+    expect(await hidden).toEqual({ userId: b.user.id, presence: false });
+    expect(await toFriend).toEqual({ userId: b.user.id });
+    expect(friendHeard).toEqual([{ userId: b.user.id }]);
+    expect(watcherHeard).toEqual([{ userId: b.user.id }, { userId: b.user.id, presence: false }]);
+
+    // The stranger left the watch: b coming online reaches the friend and not them.
+    const online = record(watcher, 'user:online');
+    const friendSees = nextEvent(friend, 'user:online', (p) => p.userId === b.user.id);
+    await connect(b.token);
+    await friendSees;
+    expect(await roundTrip(watcher, stranger.user.id)).toBe('online');
+    expect(online.filter((p) => p.userId === b.user.id)).toEqual([]);
+  });
+
   it('keeps lastSeen across a restart (it lives in the database)', async () => {
     const { a, b, stranger } = await trio();
     await leaves(a, b);

@@ -198,14 +198,23 @@ async function presence(app: FastifyInstance) {
   app.bus.on('user:blocked', (e) => {
     if (e.blocked) stopWatchingEachOther(...e.userIds);
   });
-  // A member who stops being public is no longer watched by those who are not friends: every
-  // watcher leaves (friends keep their presence through their own rooms; others may ask again).
+  // A member's profile changed (name, avatar, who may see what): the pages watching them fetch it
+  // again. One who stops being public is no longer watched by those who are not friends: they are
+  // told their presence is gone, and every watcher leaves (friends, who may still see what a private
+  // member hides from them less of, are told through their own rooms, where their presence comes
+  // from; others may ask again).
   app.bus.on('user:changed', ({ userId }) => {
-    visibilityOf(db, userId)
-      .then((visibility) => {
-        if (visibility && visibility !== 'public') io.in(watchRoom(userId)).socketsLeave(watchRoom(userId));
-      })
-      .catch((err) => app.log.warn({ err, userId }, 'could not re-check who watches a member'));
+    (async () => {
+      const visibility = await visibilityOf(db, userId);
+      if (!visibility || visibility === 'public') {
+        io.to(watchRoom(userId)).emit('profile:changed', { userId });
+        return;
+      }
+      const friendRooms = (await friendIdsOf(db, userId)).map(userRoom);
+      io.to(watchRoom(userId)).except(friendRooms).emit('profile:changed', { userId, presence: false });
+      if (friendRooms.length > 0) io.to(friendRooms).emit('profile:changed', { userId });
+      io.in(watchRoom(userId)).socketsLeave(watchRoom(userId));
+    })().catch((err) => app.log.warn({ err, userId }, 'could not tell who watches a member of a change'));
   });
 
   // The socket plugin's preClose, which runs before this one, has disconnected this process's

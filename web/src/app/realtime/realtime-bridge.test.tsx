@@ -6,10 +6,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allCommentsKey } from '../../features/comments/hooks/comments-query';
 import { friendKeys } from '../../features/friends/hooks/friend-keys';
 import { messageKeys } from '../../features/messages/hooks/message-keys';
+import { moviesKey } from '../../features/movies/hooks/movie-queries';
 import { newsletterKeys } from '../../features/newsletters/hooks/newsletter-keys';
 import { notificationKeys } from '../../features/notifications/hooks/use-notifications';
 import { useIsOnline, useLastSeen } from '../../features/presence/hooks/use-presence';
 import { presenceStore } from '../../features/presence/presence-store';
+import { publicProfilesKey } from '../../features/users/hooks/use-public-profile';
 import { AuthContext, type AuthState } from '../../lib/auth/auth-context';
 import { runSessionEndCleanups } from '../../lib/auth/auth-events';
 import {
@@ -29,7 +31,15 @@ import { RealtimeGate } from './realtime-gate';
 const friend = '11111111-1111-4111-8111-111111111111';
 const stranger = '22222222-2222-4222-8222-222222222222';
 
-const calls = { friendCount: 0, unread: 0, messagesUnread: 0, comments: 0, notifications: 0 };
+const calls = {
+  friendCount: 0,
+  unread: 0,
+  messagesUnread: 0,
+  comments: 0,
+  notifications: 0,
+  profile: 0,
+  collection: 0,
+};
 /** Two cached queries the live events must refresh, plus a presence read-out. */
 function Probe() {
   useQuery({ queryKey: friendKeys.count, queryFn: () => ++calls.friendCount });
@@ -37,6 +47,8 @@ function Probe() {
   useQuery({ queryKey: messageKeys.unread, queryFn: () => ++calls.messagesUnread });
   useQuery({ queryKey: [...notificationKeys.all, 'probe'], queryFn: () => ++calls.notifications });
   useQuery({ queryKey: [...allCommentsKey, 'film', 'f1', 'me'], queryFn: () => ++calls.comments });
+  useQuery({ queryKey: [...publicProfilesKey, 'username', 'friend'], queryFn: () => ++calls.profile });
+  useQuery({ queryKey: [...moviesKey, 'user', friend], queryFn: () => ++calls.collection });
   const online = useIsOnline(friend);
   const { lastSeen } = useLastSeen(friend);
   return <output data-testid="friend">{`${online ? 'online' : 'offline'}|${lastSeen ?? '-'}`}</output>;
@@ -82,6 +94,8 @@ beforeEach(() => {
   calls.messagesUnread = 0;
   calls.comments = 0;
   calls.notifications = 0;
+  calls.profile = 0;
+  calls.collection = 0;
 });
 afterEach(() => {
   act(() => presenceStore.reset());
@@ -229,6 +243,26 @@ describe('live updates', () => {
     act(() => socket().serverSend('friend:removed', { userId: friend }));
     expect(screen.getByTestId('friend')).toHaveTextContent('offline|-');
     await waitFor(() => expect(calls.messagesUnread).toBe(2));
+  });
+
+  it('profile:changed fetches the member again; with presence: false their presence is forgotten too', async () => {
+    setToken('tok');
+    setup(fakeAuth());
+    await settle();
+    await waitFor(() => expect([calls.profile, calls.collection]).toEqual([1, 1]));
+    act(() => {
+      socket().serverConnect();
+      socket().serverSend('users:online', [friend]);
+    });
+    expect(screen.getByTestId('friend')).toHaveTextContent('online|-');
+    // A new avatar or name: fetched again, presence untouched.
+    act(() => socket().serverSend('profile:changed', { userId: friend }));
+    await waitFor(() => expect([calls.profile, calls.collection]).toEqual([2, 2]));
+    expect(screen.getByTestId('friend')).toHaveTextContent('online|-');
+    // No longer public, and we are not their friend: neither online nor a last seen is ours now.
+    act(() => socket().serverSend('profile:changed', { userId: friend, presence: false }));
+    expect(screen.getByTestId('friend')).toHaveTextContent('offline|-');
+    await waitFor(() => expect([calls.profile, calls.collection]).toEqual([3, 3]));
   });
 
   it("a verdict on the member's comment refreshes the comments on screen; another notification does not", async () => {

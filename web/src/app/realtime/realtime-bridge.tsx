@@ -12,9 +12,11 @@ import {
   refreshThreadSummaries,
 } from '../../features/messages/hooks/message-keys';
 import { typingStore } from '../../features/messages/hooks/typing-store';
+import { moviesKey } from '../../features/movies/hooks/movie-queries';
 import { newsletterKeys } from '../../features/newsletters/hooks/newsletter-keys';
 import { notificationKeys } from '../../features/notifications/hooks/use-notifications';
 import { presenceStore } from '../../features/presence/presence-store';
+import { publicProfilesKey } from '../../features/users/hooks/use-public-profile';
 import { az } from '../../i18n/az';
 import { useAuth } from '../../lib/auth/auth-context';
 import { onSessionEnd } from '../../lib/auth/auth-events';
@@ -59,6 +61,7 @@ export function RealtimeBridge() {
       void refetchAfterChange(queryClient, feedKeys.all);
       // Messages sent while the tab slept or the socket was away: threads and lists are fetched again.
       void refetchAfterChange(queryClient, messageKeys.all);
+      void refetchAfterChange(queryClient, publicProfilesKey);
     };
     const connection = openRealtimeConnection({
       userId,
@@ -70,6 +73,12 @@ export function RealtimeBridge() {
         'user:online': ({ userId: id }) => presenceStore.markOnline(id),
         'user:offline': ({ userId: id, lastSeen }) => presenceStore.markOffline(id, lastSeen),
         'user:lastSeenResponse': ({ userId: id, lastSeen }) => presenceStore.recordLastSeen(id, lastSeen),
+        'profile:changed': ({ userId: id, presence }) => {
+          // No longer public to us: their dot goes neutral, and their page shows what it may now.
+          if (presence === false) presenceStore.forget(id);
+          void refetchAfterChange(queryClient, publicProfilesKey);
+          void refetchAfterChange(queryClient, [...moviesKey, 'user', id]);
+        },
         'friend:request': ({ sender }) => {
           void refreshFriendState(queryClient);
           toast.info(az.presence.friendRequestToast(sender.username));
