@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResets, users } from '../../db/schema/index';
 import { msg } from '../../lib/messages';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { createUser, reloadUser } from '../../test/factories/user';
+import { createAdmin, createUser, reloadUser } from '../../test/factories/user';
 import { findUserByUsername } from '../users';
 
 let t: TestApp;
@@ -376,6 +376,55 @@ describe('forgot and reset password', () => {
       .where(eq(passwordResets.userId, user.id));
     expect((await post('reset-password', { token: second, newPassword: 'daha-yeni-parol-1' })).statusCode).toBe(400);
     expect((await post('reset-password', { token: 'junk', newPassword: 'daha-yeni-parol-1' })).statusCode).toBe(400);
+  });
+
+  it.each([
+    ['the member changes their email', 'email'],
+    ['an admin changes it', 'admin'],
+    ['the member changes their password', 'password'],
+  ] as const)('a link mailed before %s no longer opens the account', async (_, change) => {
+    const who = `moved_${change}`;
+    const { user, token: session, password } = await createUser(t.app, { username: who, email: `${who}@old.example` });
+    await post('forgot-password', { email: `${who}@old.example` });
+    await t.settled();
+    const link = linkIn((await t.outbox()).find((m) => m.includes(`To: ${who}@old.example`)) as string) as string;
+    const usable = () => t.inject({ method: 'GET', url: `/api/auth/reset-password/${link}`, remoteAddress: '10.0.0.9' });
+    expect((await usable()).statusCode).toBe(200);
+
+    const changed =
+      change === 'email'
+        ? await t.injectAs(session, { method: 'PUT', url: '/api/user/profile', payload: { email: `${who}@new.example` } })
+        : change === 'admin'
+          ? await t.injectAs((await createAdmin(t.app)).token, {
+              method: 'PUT',
+              url: `/api/user/${user.id}`,
+              payload: { email: `${who}@new.example` },
+            })
+          : await t.injectAs(session, {
+              method: 'PUT',
+              url: '/api/user/change-password',
+              payload: { currentPassword: password, newPassword: 'başqa-parol-2026' },
+            });
+    expect(changed.statusCode).toBe(200);
+    expect((await usable()).statusCode).toBe(404);
+    const reset = await post('reset-password', { token: link, newPassword: 'ele-kecirilmis-1' }, '10.0.0.9');
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().error).toBe(msg.auth.resetInvalid);
+  });
+
+  it('a profile edit that changes neither email nor password leaves a mailed link usable', async () => {
+    const { token: session } = await createUser(t.app, { username: 'kept_link', email: 'kept.link@example.com' });
+    await post('forgot-password', { email: 'kept.link@example.com' });
+    await t.settled();
+    const link = linkIn((await t.outbox()).find((m) => m.includes('To: kept.link@example.com')) as string) as string;
+    const edit = await t.injectAs(session, {
+      method: 'PUT',
+      url: '/api/user/profile',
+      payload: { email: 'KEPT.LINK@example.com', visibility: 'friends' },
+    });
+    expect(edit.statusCode).toBe(200);
+    const check = await t.inject({ method: 'GET', url: `/api/auth/reset-password/${link}`, remoteAddress: '10.0.0.8' });
+    expect(check.statusCode).toBe(200);
   });
 
   it('GET /api/auth/reset-password/{token} tells whether a link is usable, without using it up', async () => {
