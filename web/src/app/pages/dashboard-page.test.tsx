@@ -306,6 +306,71 @@ describe('DashboardPage', () => {
   });
 });
 
+describe('DashboardPage: the focus after a delete', () => {
+  const first = makeMovie({ title: 'Birinci' });
+  const middle = makeMovie({ title: 'Ortadakı' });
+  const last = makeMovie({ title: 'Sonuncu' });
+
+  /** A collection the DELETEs really shrink. */
+  const serve = (start: (typeof first)[]) => {
+    let movies = start;
+    const handlers: Parameters<typeof stubFetch>[0] = {
+      'GET /api/movies': () => jsonResponse(paged(movies)),
+      'GET /api/feed': () => jsonResponse({ success: true, data: [], next_cursor: null }),
+    };
+    for (const movie of start) {
+      handlers[`DELETE /api/movies/${movie.id}`] = () => {
+        movies = movies.filter((kept) => kept.id !== movie.id);
+        return jsonResponse({ success: true, message: 'Silindi' });
+      };
+    }
+    stubFetch(handlers);
+  };
+
+  /** Deletes `title`: its delete button (which takes the focus), then "Bəli, sil"; waits for the card to go. */
+  const deleteFilm = async (title: string) => {
+    await userEvent.click(await screen.findByRole('button', { name: `"${title}" filmini sil` }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Bəli, sil' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: `"${title}" filmini sil` })).not.toBeInTheDocument(),
+    );
+  };
+
+  it("moves to the next card's link when a card in the middle goes", async () => {
+    serve([first, middle, last]);
+    renderDashboard();
+    await deleteFilm('Ortadakı');
+    await waitFor(() => expect(screen.getByRole('link', { name: /Sonuncu/ })).toHaveFocus());
+    expect(document.activeElement).not.toBe(document.body);
+  });
+
+  it("moves to the previous row's link when the last one goes, in the list view too", async () => {
+    serve([first, middle, last]);
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Siyahı görünüşü' }));
+    await deleteFilm('Sonuncu');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Ortadakı' })).toHaveFocus());
+  });
+
+  it('moves to the add button when the only card goes', async () => {
+    serve([middle]);
+    renderDashboard();
+    await deleteFilm('Ortadakı');
+    expect(await screen.findByText('Hələ heç bir film əlavə etməmisiniz')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Film əlavə et' })[0]).toHaveFocus());
+  });
+
+  it('leaves the focus on the delete button when the delete is cancelled', async () => {
+    serve([first, middle]);
+    renderDashboard();
+    const button = await screen.findByRole('button', { name: '"Ortadakı" filmini sil' });
+    await userEvent.click(button);
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Ləğv et' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(button).toHaveFocus();
+  });
+});
+
 describe('DashboardPage: friends’ activity', () => {
   it('is a column beside the collection on wide screens', async () => {
     stubFetch({

@@ -40,7 +40,9 @@ export function DashboardPage() {
   const [formOpen, setFormOpen] = useState(false);
   // Kept while the dialog closes, so its title does not flip during the exit transition.
   const [editing, setEditing] = useState<Movie | null>(null);
-  const [deleting, setDeleting] = useState<Movie | null>(null);
+  // The movie in the delete dialog, and what the collection does once it is deleted (moves the focus).
+  const [deleting, setDeleting] = useState<{ movie: Movie; onDeleted: () => void } | null>(null);
+  const askDelete = (movie: Movie, onDeleted: () => void) => setDeleting({ movie, onDeleted });
   // The catalogue search's first words when asked with some (an import's unmatched title).
   const [initialQuery, setInitialQuery] = useState('');
   const openForm = (movie: Movie | null, query = '') => {
@@ -57,7 +59,7 @@ export function DashboardPage() {
       {narrow ? (
         <DashboardTabs value={tab} onChange={setTab}>
           {tab === 'collection' ? (
-            <MyMovies onAdd={openAdd} onEdit={openForm} onDelete={setDeleting} />
+            <MyMovies onAdd={openAdd} onEdit={openForm} onDelete={askDelete} />
           ) : (
             <Suspense fallback={null}>
               <FriendsActivity showTitle={false} />
@@ -69,7 +71,7 @@ export function DashboardPage() {
           sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)', gap: 3, alignItems: 'start' }}
         >
           <Box sx={{ minWidth: 0 }}>
-            <MyMovies onAdd={openAdd} onEdit={openForm} onDelete={setDeleting} />
+            <MyMovies onAdd={openAdd} onEdit={openForm} onDelete={askDelete} />
           </Box>
           <AfterIdle>
             <Suspense fallback={null}>
@@ -86,7 +88,11 @@ export function DashboardPage() {
             initialQuery={initialQuery}
             onClose={() => setFormOpen(false)}
           />
-          <DeleteMovieDialog movie={deleting} onClose={() => setDeleting(null)} />
+          <DeleteMovieDialog
+            movie={deleting?.movie ?? null}
+            onClose={() => setDeleting(null)}
+            onDeleted={deleting?.onDeleted}
+          />
         </Suspense>
       </AfterIdle>
     </PageContainer>

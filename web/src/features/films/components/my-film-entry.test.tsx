@@ -1,5 +1,5 @@
 import type { Movie } from '@kinodost/contracts/schemas/movies';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FilmPage } from '../../../app/pages/film-page';
@@ -119,5 +119,30 @@ describe('MyFilmEntry', () => {
     expect(await screen.findByRole('link', { name: 'Kolleksiyadakı qeydim' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('radio', { name: '2/10' })).toBeChecked());
     expect(screen.getByRole('radio', { name: '2/10' })).toHaveFocus();
+  });
+
+  it('removed from the collection, puts the focus on the control that adds the film again', async () => {
+    let mine: (Movie & { film_id: string }) | null = entryOf(film, { status: 'watched', rating: 5 });
+    const entryId = mine.id;
+    stubFetch({
+      [`GET /api/films/${film.id}`]: () => jsonResponse(makeFilmPage(film, { mine, friends: [] })),
+      [`GET /api/films/${film.id}/comments`]: () => jsonResponse(paged([])),
+      [`DELETE /api/movies/${entryId}`]: () => {
+        mine = null;
+        return jsonResponse({ success: true, message: 'Silindi' });
+      },
+    });
+    renderWithApp(<span />, {
+      route: `/film/${film.id}`,
+      auth: fakeAuth(),
+      routes: [{ path: '/film/:filmId', element: <FilmPage /> }],
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Kolleksiyadan çıxar' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Bəli, çıxar' }));
+    expect(await screen.findByText('Film kolleksiyanızdan çıxarıldı')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Kolleksiyadan çıxar' })).not.toBeInTheDocument());
+    // Its button went with the entry: the focus is not left on <body>.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'İzlənilib' })).toHaveFocus());
+    expect(screen.getByRole('button', { name: 'İzlənilib' })).toHaveAttribute('aria-pressed', 'false');
   });
 });

@@ -13,6 +13,7 @@ import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
 import { errorMessage, isErrorBody } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { useFocusAfterDelete } from '../../../lib/use-focus-after-delete';
 import { useCreateMovie, useDeleteMovie, useUpdateMovie } from '../../movies/hooks/use-movies';
 
 const t = az.films.mine;
@@ -42,6 +43,9 @@ export function MyFilmEntry({ film }: { film: FilmPage }) {
   const sending = useRef(false);
   const statusLabel = useId();
   const ratingLabel = useId();
+  const firstStatus = useRef<HTMLButtonElement>(null);
+  // The remove button goes with the entry: the focus goes to the control that adds the film again.
+  const focusAfterRemove = useFocusAfterDelete<void>(() => (mine ? null : firstStatus.current));
   const saving = draft !== null;
   const status = draft?.status ?? mine?.status ?? null;
   const rating = draft && 'rating' in draft ? (draft.rating ?? null) : (mine?.rating ?? null);
@@ -98,6 +102,7 @@ export function MyFilmEntry({ film }: { film: FilmPage }) {
       onSuccess: () => {
         toast.success(t.removed);
         setRemoving(false);
+        focusAfterRemove();
       },
       onError,
     });
@@ -121,9 +126,10 @@ export function MyFilmEntry({ film }: { film: FilmPage }) {
           {/* Plain buttons, not ToggleButtonGroup: that would become a chunk of its own, shared with the
               dashboard's view switch, and one more request before the dashboard paints. */}
           <Box role="group" aria-labelledby={statusLabel} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            {STATUSES.map((value) => (
+            {STATUSES.map((value, index) => (
               <Button
                 key={value}
+                ref={index === 0 ? firstStatus : undefined}
                 size="small"
                 variant={status === value ? 'contained' : 'outlined'}
                 aria-pressed={status === value}

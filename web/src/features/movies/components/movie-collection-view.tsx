@@ -17,7 +17,7 @@ const gridSx = {
   },
 } as const;
 
-/** Movies as poster cards or as rows. */
+/** Movies as poster cards or as rows; each item is marked by its movie's id (`data-movie-id`). */
 export function MovieCollectionView({
   movies,
   mode,
@@ -28,7 +28,7 @@ export function MovieCollectionView({
     return (
       <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {movies.map((movie) => (
-          <li key={movie.id}>
+          <li key={movie.id} data-movie-id={movie.id}>
             <MovieListRow movie={movie} onEdit={onEdit} onDelete={onDelete} />
           </li>
         ))}
@@ -38,7 +38,7 @@ export function MovieCollectionView({
   return (
     <Box component="ul" sx={{ ...gridSx, listStyle: 'none', p: 0, m: 0 }}>
       {movies.map((movie) => (
-        <li key={movie.id}>
+        <li key={movie.id} data-movie-id={movie.id}>
           <MovieCard movie={movie} onEdit={onEdit} onDelete={onDelete} />
         </li>
       ))}

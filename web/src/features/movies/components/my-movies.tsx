@@ -19,12 +19,13 @@ import Paper from '@mui/material/Paper';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useId, useRef, useState } from 'react';
 import { OfflineState } from '../../../components/offline-state';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
 import { useListOffline } from '../../../lib/online';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useFocusAfterDelete } from '../../../lib/use-focus-after-delete';
 import { useMyMovies } from '../hooks/use-movies';
 import { useViewMode } from '../hooks/use-view-mode';
 import { MovieCollectionSkeleton, MovieCollectionView } from './movie-collection-view';
@@ -40,6 +41,8 @@ const FILTERS: Filter[] = ['all', 'watched', 'watchlist'];
 /**
  * The dashboard's body: a search over every member's movies and, while no search is typed,
  * the member's own collection with status filters, grid or list view and "load more".
+ * `onDelete` asks to delete a movie; its `onDeleted` is to be called once that is done, with the
+ * dialog's close: the focus then moves to the next card (useFocusAfterDelete).
  */
 export function MyMovies({
   onAdd,
@@ -48,7 +51,7 @@ export function MyMovies({
 }: {
   onAdd: () => void;
   onEdit: (movie: Movie) => void;
-  onDelete: (movie: Movie) => void;
+  onDelete: (movie: Movie, onDeleted: () => void) => void;
 }) {
   const [search, setSearch] = useState('');
   const searchId = useId();
@@ -66,6 +69,20 @@ export function MyMovies({
   const total = data?.pages[0]?.total ?? 0;
   const loaded = movies.isSuccess && data !== null;
   const offline = useListOffline(movies, data === null);
+  const collectionRef = useRef<HTMLElement>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  // A deleted card's place goes to the card after it, or before it if it was the last, each by its
+  // link; to the add button if none is left.
+  const focusAfterDelete = useFocusAfterDelete(({ id, index }: { id: string; index: number }) => {
+    if (list.some((movie) => movie.id === id)) return null;
+    const neighbour = list[Math.min(index, list.length - 1)];
+    if (!neighbour) return addRef.current;
+    return collectionRef.current?.querySelector<HTMLElement>(`[data-movie-id="${neighbour.id}"] a[href]`);
+  });
+  const requestDelete = (movie: Movie) => {
+    const index = list.findIndex((shown) => shown.id === movie.id);
+    onDelete(movie, () => focusAfterDelete({ id: movie.id, index }));
+  };
 
   return (
     <Box>
@@ -75,7 +92,7 @@ export function MyMovies({
         <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
           {az.dashboard.collectionTitle}
         </Typography>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd}>
+        <Button ref={addRef} variant="contained" startIcon={<AddIcon />} onClick={onAdd}>
           {az.dashboard.addMovie}
         </Button>
       </Box>
@@ -114,7 +131,12 @@ export function MyMovies({
       {searching ? (
         <MovieSearchResults query={query} />
       ) : (
-        <Box component="section" aria-label={az.dashboard.collectionTitle} aria-busy={movies.isFetching}>
+        <Box
+          component="section"
+          ref={collectionRef}
+          aria-label={az.dashboard.collectionTitle}
+          aria-busy={movies.isFetching}
+        >
           <Box
             sx={{
               display: 'flex',
@@ -192,7 +214,9 @@ export function MyMovies({
               )}
             </Paper>
           )}
-          {list.length > 0 && <MovieCollectionView movies={list} mode={mode} onEdit={onEdit} onDelete={onDelete} />}
+          {list.length > 0 && (
+            <MovieCollectionView movies={list} mode={mode} onEdit={onEdit} onDelete={requestDelete} />
+          )}
           {movies.hasNextPage && (
             <Box sx={{ textAlign: 'center', mt: 3 }}>
               <Button variant="outlined" onClick={() => movies.fetchNextPage()} disabled={movies.isFetchingNextPage}>
