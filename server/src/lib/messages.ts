@@ -184,6 +184,8 @@ export const msg = {
     zipPath: 'Arxivdə qovluğundan kənara çıxan fayl yolu var; belə arxiv qəbul edilmir',
     zipTooManyEntries: 'Arxivdə 10 000-dən çox fayl var; Letterboxd ixracı belə olmur',
     running: 'Başqa idxalınız hələ davam edir. O bitəndən sonra yenidən cəhd edin',
+    /** Too many uploaded exports being checked at once (429, Retry-After). */
+    busy: 'Hazırda çox sayda idxal faylı yoxlanılır. Bir neçə saniyə sonra yenidən cəhd edin',
     notFound: 'İdxal tapılmadı',
     interrupted: 'İdxal server yenidən başladığı üçün yarımçıq qaldı və geri alındı; faylı yenidən göndərin',
     failed: 'İdxal alınmadı və geri alındı; bir az sonra yenidən cəhd edin',

@@ -471,6 +471,15 @@ function merge(rows: RowFacts[]): { items: ImportItem[]; skipped: number } {
 }
 
 /**
+ * A file's bytes a slice at a time: the CSV parser reads each chunk it is given through before it
+ * looks at how many rows it already has, so one 10 MB chunk past the row limit was parsed whole
+ * (and held) before being refused.
+ */
+function* slices(bytes: Buffer, size = 64 * 1024) {
+  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+}
+
+/**
  * Reads an uploaded export, whole and checked. `fileName` is the name the browser sent (a single
  * Letterboxd CSV of watched.csv's layout is a watchlist when its name says so).
  */
@@ -482,7 +491,7 @@ export async function parseImportFile(bytes: Buffer, fileName: string): Promise<
   };
   const rows = isZip(bytes)
     ? await readZip(bytes, budget, onFormat)
-    : await readCsv(Readable.from([bytes]), baseName(fileName), budget, onFormat);
+    : await readCsv(Readable.from(slices(bytes)), baseName(fileName), budget, onFormat);
   const { items, skipped } = merge(rows);
   if (items.length === 0) fail(msg.imports.empty);
   return { format: format as ImportFormat, items, skipped };

@@ -1,12 +1,15 @@
+import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { films, importJobs, importUndo, movies } from '../../db/schema/index';
+import { msg } from '../../lib/messages';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createFilm } from '../../test/factories/film';
 import { createMovie } from '../../test/factories/movie';
 import { createUser, type FactoryUser } from '../../test/factories/user';
 import { collectionOf, fixture, importFile, letterboxdZip, upload, zipOf } from '../../test/imports';
 import { connectSocket, listenUrl } from '../../test/socket-client';
+import { IMPORT_CHECKS_AT_ONCE } from './import-checks';
 import { letterboxdRating } from './import-files';
 
 let t: TestApp;
@@ -471,6 +474,51 @@ describe('one import at a time, all or nothing', () => {
       expect(second?.finishedAt?.getTime()).toBeGreaterThanOrEqual(first?.finishedAt?.getTime() ?? Infinity);
     }
     expect(withoutFilm(await collectionOf(t, member.user.id))).toEqual(LETTERBOXD_COLLECTION);
+  });
+
+  it('files are checked a few at a time: one per member (409), IMPORT_CHECKS_AT_ONCE in all (429)', async () => {
+    const boundary = 'kinodost-test-boundary';
+    /** An upload whose body stays open until `finish`; `reading` settles once its handler reads it. */
+    const heldUpload = (token: string) => {
+      let reading!: () => void;
+      const started = new Promise<void>((resolve) => {
+        reading = resolve;
+      });
+      const body = new Readable({ read: () => reading() });
+      body.push(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="watched.csv"\r\n` +
+          'Content-Type: text/csv\r\n\r\nDate,Name,Year,Letterboxd URI\n',
+      );
+      const answer = t.injectAs(token, {
+        method: 'POST',
+        url: '/api/import',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: body,
+      });
+      const finish = () => {
+        body.push(`--${boundary}--\r\n`);
+        body.push(null);
+        return answer;
+      };
+      return { started, answer, finish };
+    };
+    const members = await Promise.all(Array.from({ length: IMPORT_CHECKS_AT_ONCE }, () => createUser(t.app)));
+    const held = members.map((m) => heldUpload(m.token));
+    await Promise.all(held.map((h) => h.started));
+
+    const again = await upload(t, (members[0] as FactoryUser).token, letterboxdZip(), 'lb.zip');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(msg.imports.running);
+    const other = await createUser(t.app);
+    const busy = await upload(t, other.token, letterboxdZip(), 'lb.zip');
+    expect(busy.statusCode).toBe(429);
+    expect(busy.headers['retry-after']).toBe('5');
+    expect(busy.json()).toEqual({ success: false, error: msg.imports.busy, code: 'RATE_LIMITED' });
+
+    // Each held file ends with only a header: refused as empty, and its place is free again.
+    for (const h of held) expect((await h.finish()).statusCode).toBe(400);
+    expect((await upload(t, other.token, letterboxdZip(), 'lb.zip')).statusCode).toBe(202);
+    await t.settled();
   });
 
   it('a running import whose process died (stale heartbeat) is undone, and the new one runs', async () => {
