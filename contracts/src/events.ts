@@ -39,6 +39,8 @@ export interface ServerToClientEvents {
   'friend:removed': (payload: { userId: string }) => void;
   /** A newsletter was published. */
   'newsletter:created': (payload: { id: string; title: string; is_important: boolean; created_at: string }) => void;
+  /** A newsletter was edited or deleted: what you show of the newsletters is out of date. */
+  'newsletter:changed': (payload: { id: string }) => void;
   /** A friend (or you) did something: the newest item of your feed. */
   'feed:new': (payload: { item: FeedItem }) => void;
   /** A new notification of yours. */

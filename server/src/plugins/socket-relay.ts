@@ -30,6 +30,10 @@ export const socketRelayPlugin = fp(
     bus.on('newsletter:created', (e) => {
       io.to(MEMBERS_ROOM).emit('newsletter:created', e);
     });
+    // Edited or deleted: a deleted one would stay in every open header's list and unread count.
+    bus.on('newsletter:changed', ({ id }) => {
+      io.to(MEMBERS_ROOM).emit('newsletter:changed', { id });
+    });
     bus.on('message:new', ({ message }) => {
       io.to([userRoom(message.from), userRoom(message.to)]).emit('message:new', { message });
     });

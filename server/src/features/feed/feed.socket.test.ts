@@ -163,6 +163,29 @@ describe('live feed items and notifications (one process)', () => {
     expect(viewed.statusCode).toBeLessThan(300);
     await told;
   });
+
+  it('an edited or deleted newsletter tells every member, so their headers fetch the list again', async () => {
+    const [admin, member] = await Promise.all([createAdmin(t.app), createUser(t.app)]);
+    const created = await t.injectAs(admin.token, {
+      method: 'POST',
+      url: '/api/newsletters/admin/create',
+      payload: { title: 'Silinəcək', content: 'Mətn', is_important: false },
+    });
+    const id = created.json().id as string;
+    const socket = await connect(t, member.token);
+    const edited = nextEvent(socket, 'newsletter:changed');
+    await t.injectAs(admin.token, {
+      method: 'PUT',
+      url: `/api/newsletters/admin/${id}`,
+      payload: { title: 'Düzəldilib' },
+    });
+    expect(await edited).toEqual({ id });
+    const deleted = nextEvent(socket, 'newsletter:changed');
+    expect((await t.injectAs(admin.token, { method: 'DELETE', url: `/api/newsletters/admin/${id}` })).statusCode).toBe(
+      200,
+    );
+    expect(await deleted).toEqual({ id });
+  });
 });
 
 describe.runIf(redisUrl)('live feed items and notifications across processes (Redis)', () => {

@@ -301,7 +301,7 @@ describe('live updates', () => {
     expect(calls.messagesUnread).toBe(2);
   });
 
-  it('newsletter:created refreshes every newsletter query', async () => {
+  it('newsletter:created and newsletter:changed refresh every newsletter query', async () => {
     setToken('tok');
     setup(fakeAuth());
     await settle();
@@ -316,6 +316,9 @@ describe('live updates', () => {
     );
     await waitFor(() => expect(calls.unread).toBe(2));
     expect(calls.friendCount).toBe(1);
+    // Edited or deleted: a deleted one must leave the header's list and count.
+    act(() => socket().serverSend('newsletter:changed', { id: 'n1' }));
+    await waitFor(() => expect(calls.unread).toBe(3));
   });
 
   it('the first connect tells the server when the page fetched from, and refetches only when the server says so', async () => {

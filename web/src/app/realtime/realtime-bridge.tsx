@@ -92,6 +92,7 @@ export function RealtimeBridge() {
           void refetchAfterChange(queryClient, messageKeys.all);
         },
         'newsletter:created': refreshNewsletters,
+        'newsletter:changed': refreshNewsletters,
         'feed:new': ({ item }) => prependFeedItem(queryClient, item),
         'notification:new': ({ notification }) => {
           refreshNotifications();
