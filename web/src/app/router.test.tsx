@@ -1,10 +1,10 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { createMemoryRouter, Link, MemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, sampleProfile, testQueryClient } from '../test/render';
 import { AppProviders } from './providers/app-providers';
 import { routeModules } from './route-modules';
-import { preloadRoute, routeLoaders, routes } from './router';
+import { AppRoutes, preloadRoute, routeLoaders, routes, routeTitle } from './router';
 
 const open = (path: string) => {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -291,5 +291,37 @@ describe('route-modules.ts: the modules the server preloads for each URL', () =>
     const listed = await Promise.all(modules.map((file) => import(/* @vite-ignore */ `/${file}`)));
     expect(loaded).toEqual(listed);
     expect(loaded.every((namespace, i) => namespace === listed[i])).toBe(true);
+  });
+});
+
+describe('the page’s title in the browser tab', () => {
+  it.each([
+    ['/', 'KinoDost'],
+    ['/login', 'Daxil ol · KinoDost'],
+    ['/forgot-password', 'Şifrənin bərpası · KinoDost'],
+    ['/user/username/aysel', 'İstifadəçi profili · KinoDost'],
+    ['/film/3f1c2a9e-0000-4000-8000-000000000001', 'Film · KinoDost'],
+    ['/messages/3f1c2a9e-0000-4000-8000-000000000001', 'Mesajlar · KinoDost'],
+    ['/admin/comments', 'Şərh İdarəetmə · KinoDost'],
+    ['/admin/nothing', 'Səhifə tapılmadı · KinoDost'],
+    ['/no/such/page', 'Səhifə tapılmadı · KinoDost'],
+  ])('%s is “%s”', (path, title) => {
+    expect(routeTitle(path)).toBe(title);
+  });
+
+  it('follows the page as the member moves', async () => {
+    document.title = 'KinoDost';
+    const client = testQueryClient();
+    render(
+      <AppProviders queryClient={client}>
+        <MemoryRouter initialEntries={['/login']}>
+          <AppRoutes />
+          <Link to="/register">Qeydiyyata keç</Link>
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    await waitFor(() => expect(document.title).toBe('Daxil ol · KinoDost'));
+    act(() => screen.getByRole('link', { name: 'Qeydiyyata keç' }).click());
+    await waitFor(() => expect(document.title).toBe('Qeydiyyat · KinoDost'));
   });
 });

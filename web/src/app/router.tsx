@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type ComponentType, isValidElement, lazy } from 'react';
-import { matchRoutes, type Params, type RouteMatch, type RouteObject, useRoutes } from 'react-router';
+import { type ComponentType, isValidElement, lazy, useEffect } from 'react';
+import { matchRoutes, type Params, type RouteMatch, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { commentsQuery } from '../features/comments/hooks/comments-query';
 import { filmQuery } from '../features/films/hooks/film-query';
 import { movieQuery, myMoviesQuery } from '../features/movies/hooks/movie-queries';
+import { azShell } from '../i18n/az-shell';
 import { currentProfileQuery } from '../lib/auth/get-current-profile';
 import { getToken } from '../lib/storage';
 import { RequireAdmin, RequireAuth } from './guards';
@@ -51,8 +52,13 @@ const AdminNewslettersPage = lazyNamed(() => import('./pages/admin-newsletters-p
  */
 interface RouteHandle {
   prefetch?: (client: QueryClient, params: Params, member: boolean) => Promise<unknown> | undefined;
+  /** The page's name in the browser tab (az.pageTitles); the landing page's is the app's own. */
+  title?: string;
 }
+const t = azShell.pageTitles;
+const titled = (title: string): RouteHandle => ({ title });
 const dashboardHandle: RouteHandle = {
+  title: t.dashboard,
   prefetch: (client, _params, member) => (member ? client.prefetchInfiniteQuery(myMoviesQuery()) : undefined),
 };
 /**
@@ -65,6 +71,7 @@ const viewerOf = async (client: QueryClient, member: boolean) =>
 // the code, it no longer waits for the page's chunk to run first, and their comments come with it.
 // A film's answer and every comment list are keyed by the reader, so those wait for the profile.
 const movieHandle: RouteHandle = {
+  title: t.movie,
   prefetch: (client, { movieId = '' }, member) =>
     Promise.all([
       client.prefetchQuery(movieQuery(movieId)),
@@ -74,6 +81,7 @@ const movieHandle: RouteHandle = {
     ]).catch(() => {}),
 };
 const filmHandle: RouteHandle = {
+  title: t.film,
   prefetch: (client, { filmId = '' }, member) =>
     viewerOf(client, member)
       .then((viewer) =>
@@ -98,27 +106,27 @@ export const routes: RouteObject[] = [
         element: <MainLayout />,
         children: [
           { index: true, element: <LandingPage /> },
-          { path: 'login', element: <LoginPage /> },
-          { path: 'register', element: <RegisterPage /> },
-          { path: 'forgot-password', element: <ForgotPasswordPage /> },
-          { path: 'reset-password/:token', element: <ResetPasswordPage /> },
-          { path: 'user/username/:username', element: <PublicProfilePage /> },
-          { path: 'user/:userId', element: <PublicProfilePage /> },
+          { path: 'login', element: <LoginPage />, handle: titled(t.login) },
+          { path: 'register', element: <RegisterPage />, handle: titled(t.register) },
+          { path: 'forgot-password', element: <ForgotPasswordPage />, handle: titled(t.forgotPassword) },
+          { path: 'reset-password/:token', element: <ResetPasswordPage />, handle: titled(t.resetPassword) },
+          { path: 'user/username/:username', element: <PublicProfilePage />, handle: titled(t.publicProfile) },
+          { path: 'user/:userId', element: <PublicProfilePage />, handle: titled(t.publicProfile) },
           { path: 'movie/:movieId', element: <MoviePage />, handle: movieHandle },
           { path: 'film/:filmId', element: <FilmPage />, handle: filmHandle },
-          { path: 'newsletters', element: <NewslettersPage /> },
-          { path: 'newsletters/:id', element: <NewsletterPage /> },
+          { path: 'newsletters', element: <NewslettersPage />, handle: titled(t.newsletters) },
+          { path: 'newsletters/:id', element: <NewsletterPage />, handle: titled(t.newsletter) },
           {
             element: <RequireAuth />,
             children: [
               { path: 'dashboard', element: <DashboardPage />, handle: dashboardHandle },
-              { path: 'profile', element: <ProfilePage /> },
-              { path: 'friends', element: <FriendsPage /> },
-              { path: 'messages', element: <MessagesPage /> },
-              { path: 'messages/:userId', element: <MessageThreadPage /> },
+              { path: 'profile', element: <ProfilePage />, handle: titled(t.profile) },
+              { path: 'friends', element: <FriendsPage />, handle: titled(t.friends) },
+              { path: 'messages', element: <MessagesPage />, handle: titled(t.messages) },
+              { path: 'messages/:userId', element: <MessageThreadPage />, handle: titled(t.messages) },
             ],
           },
-          { path: '*', element: <NotFoundPage /> },
+          { path: '*', element: <NotFoundPage />, handle: titled(t.notFound) },
         ],
       },
       {
@@ -128,12 +136,12 @@ export const routes: RouteObject[] = [
           {
             element: <AdminLayout />,
             children: [
-              { index: true, element: <AdminOverviewPage /> },
-              { path: 'users', element: <AdminUsersPage /> },
-              { path: 'comments', element: <AdminCommentsPage /> },
-              { path: 'films', element: <AdminFilmsPage /> },
-              { path: 'newsletters', element: <AdminNewslettersPage /> },
-              { path: '*', element: <NotFoundPage /> },
+              { index: true, element: <AdminOverviewPage />, handle: titled(t.adminOverview) },
+              { path: 'users', element: <AdminUsersPage />, handle: titled(t.adminUsers) },
+              { path: 'comments', element: <AdminCommentsPage />, handle: titled(t.adminComments) },
+              { path: 'films', element: <AdminFilmsPage />, handle: titled(t.adminFilms) },
+              { path: 'newsletters', element: <AdminNewslettersPage />, handle: titled(t.adminNewsletters) },
+              { path: '*', element: <NotFoundPage />, handle: titled(t.notFound) },
             ],
           },
         ],
@@ -176,7 +184,22 @@ export function preloadRoute(pathname: string, client?: QueryClient): Promise<vo
   return Promise.all(loads).then(() => {});
 }
 
-/** The app's routes under a declarative <BrowserRouter> (main.tsx): no data-router code in the shell. */
+/** The browser tab's title at `pathname`: its deepest route's `handle.title`, else the app's name. */
+export const routeTitle = (pathname: string): string => {
+  const title = (matchRoutes(routes, pathname) ?? [])
+    .map(({ route }) => (route.handle as RouteHandle | undefined)?.title)
+    .findLast((found) => found !== undefined);
+  return title ? t.of(title) : azShell.appName;
+};
+
+/**
+ * The app's routes under a declarative <BrowserRouter> (main.tsx): no data-router code in the
+ * shell. Each page names itself in the tab, so a screen reader announces where a link led.
+ */
 export function AppRoutes() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    document.title = routeTitle(pathname);
+  }, [pathname]);
   return useRoutes(routes);
 }

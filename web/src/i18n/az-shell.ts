@@ -6,6 +6,30 @@
 export const azShell = {
   appName: 'KinoDost',
 
+  /** The browser tab's title of each page (document.title), so a screen reader announces where a link led. */
+  pageTitles: {
+    of: (page: string) => `${page} · KinoDost`,
+    login: 'Daxil ol',
+    register: 'Qeydiyyat',
+    forgotPassword: 'Şifrənin bərpası',
+    resetPassword: 'Yeni şifrə təyin edin',
+    publicProfile: 'İstifadəçi profili',
+    movie: 'Film',
+    film: 'Film',
+    newsletters: 'Yeniliklər',
+    newsletter: 'Yenilik',
+    dashboard: 'İdarə Paneli',
+    profile: 'Profil',
+    friends: 'Dostlar',
+    messages: 'Mesajlar',
+    notFound: 'Səhifə tapılmadı',
+    adminOverview: 'Ümumi Panel',
+    adminUsers: 'İstifadəçi İdarəetmə',
+    adminComments: 'Şərh İdarəetmə',
+    adminFilms: 'Filmlər',
+    adminNewsletters: 'Yeniliklər',
+  },
+
   common: {
     loading: 'Yüklənir…',
     save: 'Yadda saxla',
