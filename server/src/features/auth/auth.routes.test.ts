@@ -388,12 +388,17 @@ describe('forgot and reset password', () => {
     await post('forgot-password', { email: `${who}@old.example` });
     await t.settled();
     const link = linkIn((await t.outbox()).find((m) => m.includes(`To: ${who}@old.example`)) as string) as string;
-    const usable = () => t.inject({ method: 'GET', url: `/api/auth/reset-password/${link}`, remoteAddress: '10.0.0.9' });
+    const usable = () =>
+      t.inject({ method: 'GET', url: `/api/auth/reset-password/${link}`, remoteAddress: '10.0.0.9' });
     expect((await usable()).statusCode).toBe(200);
 
     const changed =
       change === 'email'
-        ? await t.injectAs(session, { method: 'PUT', url: '/api/user/profile', payload: { email: `${who}@new.example` } })
+        ? await t.injectAs(session, {
+            method: 'PUT',
+            url: '/api/user/profile',
+            payload: { email: `${who}@new.example` },
+          })
         : change === 'admin'
           ? await t.injectAs((await createAdmin(t.app)).token, {
               method: 'PUT',
