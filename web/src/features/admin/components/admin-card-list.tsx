@@ -33,12 +33,15 @@ export function AdminCardList({
 }
 
 export function AdminCard({
+  rowId,
   label,
   title,
   details,
   actions,
   selected = false,
 }: {
+  /** The row's id, for finding the card again (focusTargetAfterRemoval). */
+  rowId?: string;
   /** The card's accessible name (the row's person). */
   label: string;
   title: ReactNode;
@@ -47,7 +50,7 @@ export function AdminCard({
   selected?: boolean;
 }) {
   return (
-    <Box component="li">
+    <Box component="li" data-row-id={rowId}>
       <Paper
         component="article"
         aria-label={label}

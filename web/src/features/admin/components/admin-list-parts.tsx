@@ -8,6 +8,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { Ref } from 'react';
 import { OfflineState } from '../../../components/offline-state';
 import { errorMessage } from '../../../lib/api-client';
 import { useListOffline } from '../../../lib/online';
@@ -16,11 +17,13 @@ import { useListOffline } from '../../../lib/online';
 
 /** An admin list's search field; what it holds is sent as the list's `q`. */
 export function AdminSearchField({
+  inputRef,
   label,
   placeholder,
   value,
   onChange,
 }: {
+  inputRef?: Ref<HTMLInputElement>;
   label: string;
   placeholder: string;
   value: string;
@@ -33,6 +36,7 @@ export function AdminSearchField({
       type="search"
       value={value}
       onChange={(event) => onChange(event.target.value)}
+      inputRef={inputRef}
       sx={{ flex: 1 }}
       slotProps={{
         htmlInput: { maxLength: SEARCH_QUERY_MAX },
@@ -77,6 +81,27 @@ export function AdminListStatus({
       )}
     </>
   );
+}
+
+/**
+ * Where the focus goes once the rows `removed.ids` (the first of them at `removed.index` before)
+ * have left the list `ids`: the first control of the row that took their place, or of the row
+ * before if they were the last; `fallback` when none is left. null while one of them is still shown
+ * (the refetch is not rendered yet): useFocusAfterDelete then waits. Each row (a table row or a
+ * card) carries its id in `data-row-id`, inside `container`.
+ */
+export function focusTargetAfterRemoval(
+  container: HTMLElement | null,
+  ids: string[],
+  removed: { ids: string[]; index: number },
+  fallback: () => HTMLElement | null | undefined,
+): HTMLElement | null | undefined {
+  if (removed.ids.some((id) => ids.includes(id))) return null;
+  const neighbour = ids[Math.min(Math.max(removed.index, 0), ids.length - 1)];
+  if (neighbour === undefined) return fallback();
+  return container
+    ?.querySelector(`[data-row-id="${neighbour}"]`)
+    ?.querySelector<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), [tabindex="0"]');
 }
 
 /** The one row of a table with no rows: what the list would hold, across all its columns. */

@@ -167,3 +167,124 @@ describe('CommentsModeration below 600 px', () => {
     expect(api.calls()).toContain(`PUT /api/admin/comments/${fromOrxan.id}/approve`);
   });
 });
+
+describe('CommentsModeration: the keyboard focus', () => {
+  const kamran = { id: '3d1e6679-7425-40de-944b-e07fc1f90ae7', username: 'kamran', avatar_url: null };
+  const fromKamran: AdminComment = {
+    ...makeComment({ status: 'pending', text: 'Sonda', author: kamran }),
+    film,
+    movie,
+  };
+
+  /** The pending queue `start`; an action on a comment takes it out of what the next GET answers. */
+  const serveQueue = (start: AdminComment[]) => {
+    let queue = start;
+    const remove = (id: string) => () => {
+      queue = queue.filter((comment) => comment.id !== id);
+      return jsonResponse({ success: true, count: 1 });
+    };
+    const handlers: Parameters<typeof stubFetch>[0] = {
+      'GET /api/admin/comments': () => jsonResponse(paged(queue)),
+      'GET /api/stats/admin': () =>
+        jsonResponse({ userCount: 5, pendingCommentCount: queue.length, movieCount: 1, series: [] }),
+    };
+    for (const comment of start) {
+      handlers[`PUT /api/admin/comments/${comment.id}/approve`] = remove(comment.id);
+      handlers[`PUT /api/admin/comments/${comment.id}/reject`] = remove(comment.id);
+      handlers[`DELETE /api/admin/comments/${comment.id}`] = remove(comment.id);
+    }
+    return stubFetch(handlers);
+  };
+  const gone = (text: string) => waitFor(() => expect(screen.queryByText(text)).not.toBeInTheDocument());
+
+  it("moves to the next row's checkbox when an approved comment leaves the pending list", async () => {
+    serveQueue([fromOrxan, fromLeyla, fromKamran]);
+    renderQueue();
+    await screen.findByText('Əla!');
+    await userEvent.click(screen.getByRole('button', { name: 'orxan şərhini təsdiqlə' }));
+    await gone('Əla!');
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'leyla şərhini seç' })).toHaveFocus());
+  });
+
+  it("moves to the previous row's checkbox when the last row is rejected", async () => {
+    serveQueue([fromOrxan, fromLeyla, fromKamran]);
+    renderQueue();
+    await screen.findByText('Sonda');
+    await userEvent.click(screen.getByRole('button', { name: 'kamran şərhini rədd et' }));
+    await gone('Sonda');
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'leyla şərhini seç' })).toHaveFocus());
+  });
+
+  it('after a confirmed delete, moves to the next row; to the status filter when none is left', async () => {
+    serveQueue([fromOrxan, fromLeyla]);
+    renderQueue();
+    await screen.findByText('Əla!');
+    await userEvent.click(screen.getByRole('button', { name: 'orxan şərhini sil' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Şərh silinsin?' })).getByRole('button', { name: 'Bəli, sil' }),
+    );
+    await gone('Əla!');
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'leyla şərhini seç' })).toHaveFocus());
+
+    await userEvent.click(screen.getByRole('button', { name: 'leyla şərhini sil' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Şərh silinsin?' })).getByRole('button', { name: 'Bəli, sil' }),
+    );
+    await gone('Orta idi');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Status' })).toHaveFocus());
+  });
+
+  it('moves to the next card on a phone', async () => {
+    stubViewportWidth(390);
+    serveQueue([fromOrxan, fromLeyla]);
+    renderQueue();
+    const card = await screen.findByRole('article', { name: 'orxan şərhi' });
+    await userEvent.click(within(card).getByRole('button', { name: 'orxan şərhini təsdiqlə' }));
+    await gone('Əla!');
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'leyla şərhini seç' })).toHaveFocus());
+  });
+});
+
+describe('CommentsModeration: colours', () => {
+  afterEach(() => localStorage.removeItem('darkMode'));
+
+  /** WCAG contrast of two '#rrggbb' or 'rgb(a)' colours. */
+  const channels = (colour: string) =>
+    colour.startsWith('#')
+      ? [1, 3, 5].map((at) => Number.parseInt(colour.slice(at, at + 2), 16))
+      : (colour.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
+  const luminance = (colour: string) => {
+    const [r = 0, g = 0, b = 0] = channels(colour).map((value) => {
+      const c = value / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const contrast = (a: string, b: string) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+    return (hi + 0.05) / (lo + 0.05);
+  };
+  const expand = (colour: string) =>
+    /^#[0-9a-f]{3}$/i.test(colour) ? `#${[...colour.slice(1)].map((c) => c + c).join('')}` : colour;
+  const colours = (element: Element) => {
+    const style = getComputedStyle(element);
+    return { text: expand(style.color), background: expand(style.backgroundColor) };
+  };
+
+  it.each(['light', 'dark'])('the pending chip and the letter avatars reach 4.5:1 in the %s theme', async (mode) => {
+    if (mode === 'dark') localStorage.setItem('darkMode', 'true');
+    serve();
+    const { container } = renderQueue();
+    const chip = await screen.findByTestId('pending-count');
+    await waitFor(() => expect(chip).toHaveTextContent('Təsdiq gözləyən: 2'));
+    const chipColours = colours(chip);
+    expect(chipColours.background).toBe(mode === 'dark' ? '#ffa726' : '#ed6c02'); // warning.main
+    expect(contrast(chipColours.text, chipColours.background)).toBeGreaterThanOrEqual(4.5);
+
+    const avatar = container.querySelector('.MuiAvatar-root') as HTMLElement;
+    expect(avatar).toHaveTextContent('O');
+    const avatarColours = colours(avatar);
+    expect(avatarColours.background).toBe('#9c27b0'); // secondary.main, as StatusAvatar
+    expect(contrast(avatarColours.text, avatarColours.background)).toBeGreaterThanOrEqual(4.5);
+  });
+});

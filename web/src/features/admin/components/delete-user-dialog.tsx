@@ -7,14 +7,26 @@ import { useDeleteUser } from '../hooks/use-user-admin';
 
 const t = az.admin.users;
 
-/** Asks before deleting; the server refuses to delete the last admin and says so. */
-export function DeleteUserDialog({ user, onClose }: { user: UserProfile | null; onClose: () => void }) {
+/**
+ * Asks before deleting; the server refuses to delete the last admin and says so. `onDeleted` runs
+ * with the close once the server agreed (the table moves the focus off the leaving row).
+ */
+export function DeleteUserDialog({
+  user,
+  onClose,
+  onDeleted,
+}: {
+  user: UserProfile | null;
+  onClose: () => void;
+  onDeleted?: (user: UserProfile) => void;
+}) {
   const mutation = useDeleteUser();
   const confirm = () => {
     if (!user) return;
     mutation.mutate(user.id, {
       onSuccess: () => {
         toast.success(t.deleted);
+        onDeleted?.(user);
         onClose();
       },
       onError: (error) => toast.error(errorMessage(error)),

@@ -138,8 +138,10 @@ export function EditFilmDialog({ film, onClose }: { film: Film | null; onClose: 
           const { genres: genresField, ...fields } = errorFields(error);
           setErrors(fields);
           setGenreError(genresField ? errorMessage(error) : undefined);
-          setFormError(Object.keys(fields).length > 0 || genresField ? null : errorMessage(error));
-          toast.error(errorMessage(error));
+          // A field's error sits under its input only: a toast of the same text was said twice.
+          const onField = Object.keys(fields).length > 0 || Boolean(genresField);
+          setFormError(onField ? null : errorMessage(error));
+          if (!onField) toast.error(errorMessage(error));
         },
       },
     );

@@ -70,8 +70,14 @@ export function EditUserDialog({ user, onClose }: { user: UserProfile | null; on
         onError: (error) => {
           const fields = errorFields(error);
           setErrors(fields);
-          setFormError(Object.keys(fields).length > 0 ? null : errorMessage(error));
-          toast.error(errorMessage(error));
+          // A field's error sits under its input only (as in the registration and profile forms):
+          // a toast of the same text made screen readers say it twice. The rest has no place there.
+          if (Object.keys(fields).length > 0) {
+            setFormError(null);
+          } else {
+            setFormError(errorMessage(error));
+            toast.error(errorMessage(error));
+          }
         },
       },
     );

@@ -2,6 +2,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../../lib/toast';
 import { fakeAuth, jsonResponse, renderWithApp } from '../../../test/render';
 import { stubViewportWidth } from '../../../test/viewport';
 import { FilmsTable } from './films-table';
@@ -105,6 +106,25 @@ describe('FilmsTable (/admin/films)', { timeout: 60_000 }, () => {
       genres: ['Dram', 'Melodram', 'Tarixi'],
       runtime: 195,
     });
+  });
+
+  it("shows a field's refusal from the server only under its input, not again as a toast", async () => {
+    const taken = 'Bu ad qəbul edilmir';
+    serve({
+      [`PUT /api/admin/films/${kept.id}`]: () =>
+        jsonResponse({ success: false, error: taken, code: 'VALIDATION', fields: { title: taken } }, 400),
+    });
+    const toastError = vi.spyOn(toast, 'error');
+    renderWithApp(<FilmsTable />, { route: '/admin/films', auth: admin() });
+    await userEvent.click(await screen.findByRole('button', { name: '"Titanic" filmini redaktə et' }));
+    const dialog = screen.getByRole('dialog', { name: 'Filmi redaktə et' });
+    await userEvent.click(within(dialog).getByLabelText(/^Adı/));
+    await userEvent.paste(' 2');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yadda saxla' }));
+    expect(await within(dialog).findByText(taken)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^Adı/)).toHaveAccessibleDescription(taken);
+    expect(toastError).not.toHaveBeenCalled();
+    expect(screen.getAllByText(taken)).toHaveLength(1);
   });
 
   it('refuses an http poster address and a year out of range before sending', async () => {

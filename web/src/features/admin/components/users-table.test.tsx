@@ -18,7 +18,7 @@ beforeEach(() => {
   localStorage.setItem('token', 'admin');
 });
 
-const serve = (handlers: Record<string, (init: RequestInit) => Response>) =>
+const serve = (handlers: Record<string, (init: RequestInit) => Response | Promise<Response>>) =>
   fetchMock.mockImplementation(async (input, init = {}) => {
     const url = String(input);
     const key = `${init.method ?? 'GET'} ${url.split('?')[0]}`;
@@ -138,5 +138,94 @@ describe('UsersTable below 600 px', () => {
     expect(within(card).getByRole('button', { name: 'orxan istifadəçisini sil' })).toBeEnabled();
     await userEvent.click(within(card).getByRole('button', { name: 'orxan istifadəçisini redaktə et' }));
     expect(await screen.findByRole('dialog', { name: 'İstifadəçini redaktə et' })).toBeInTheDocument();
+  });
+});
+
+describe('UsersTable: the keyboard focus', () => {
+  const kamran = {
+    ...sampleProfile,
+    id: '22222222-3333-4444-5555-666666666666',
+    username: 'kamran',
+    email: 'kamran@example.az',
+  };
+
+  it("keeps the focus on a member's admin switch while the change is under way, and ignores a second press", async () => {
+    let answer: (response: Response) => void = () => {};
+    serve({
+      [`PUT /api/user/${users[1]?.id}/admin`]: () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderWithApp(<UsersTable />, { route: '/admin/users', auth: admin() });
+    const toggle = await screen.findByRole('switch', { name: 'orxan üçün admin hüququ' });
+    toggle.focus();
+    await userEvent.keyboard(' ');
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    // Disabled under the focus, the switch dropped it to <body> (Chromium): it stays enabled.
+    expect(toggle).toBeEnabled();
+    expect(toggle).toHaveFocus();
+    await userEvent.keyboard(' ');
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT')).toHaveLength(1);
+    answer(jsonResponse({ ...users[1], isAdmin: true }));
+    expect(await screen.findByText('orxan artıq admindir')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'orxan üçün admin hüququ' })).toHaveFocus();
+  });
+
+  /** Serves `start` and takes a deleted user out of what the next GET answers. */
+  const serveDeletable = (start: (typeof users)[number][]) => {
+    let shown = start;
+    fetchMock.mockImplementation(async (input, init = {}) => {
+      const url = String(input).split('?')[0] ?? '';
+      if (init.method === 'DELETE') {
+        shown = shown.filter((user) => !url.endsWith(user.id));
+        return jsonResponse({ success: true, message: 'Silindi' });
+      }
+      return jsonResponse({ success: true, data: shown, page: 1, limit: 20, total: shown.length, adminCount: 1 });
+    });
+  };
+  const deleteUser = async (name: string) => {
+    await userEvent.click(await screen.findByRole('button', { name: `${name} istifadəçisini sil` }));
+    const dialog = await screen.findByRole('dialog', { name: 'İstifadəçi silinsin?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Bəli, sil' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: `${name} istifadəçisini sil` })).not.toBeInTheDocument(),
+    );
+  };
+
+  it("moves to the next row's first control when a deleted user's row goes", async () => {
+    serveDeletable([users[0] as (typeof users)[number], users[1] as (typeof users)[number], kamran]);
+    renderWithApp(<UsersTable />, { route: '/admin/users', auth: admin() });
+    await deleteUser('orxan');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'kamran' })).toHaveFocus());
+  });
+
+  it("moves to the previous row's first control when the last row goes, on a phone too", async () => {
+    stubViewportWidth(390);
+    serveDeletable([users[0] as (typeof users)[number], users[1] as (typeof users)[number], kamran]);
+    renderWithApp(<UsersTable />, { route: '/admin/users', auth: admin() });
+    await screen.findByRole('article', { name: 'kamran' });
+    await deleteUser('kamran');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'orxan' })).toHaveFocus());
+  });
+
+  it('moves to the search field when no row is left', async () => {
+    serveDeletable([users[1] as (typeof users)[number]]);
+    renderWithApp(<UsersTable />, { route: '/admin/users', auth: admin() });
+    await deleteUser('orxan');
+    expect(await screen.findByText('Heç bir istifadəçi tapılmadı')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Axtarış' })).toHaveFocus());
+  });
+});
+
+describe('UsersTable: colours', () => {
+  it("draws a letter avatar in the member's colours (secondary), not the default grey", async () => {
+    serve({});
+    const { container } = renderWithApp(<UsersTable />, { route: '/admin/users', auth: admin() });
+    await screen.findByText('orxan@example.az');
+    const avatar = container.querySelector('.MuiAvatar-root') as HTMLElement;
+    expect(avatar).toHaveTextContent('L');
+    expect(getComputedStyle(avatar).backgroundColor).toBe('#9c27b0');
+    expect(getComputedStyle(avatar).color).toBe('#fff');
   });
 });

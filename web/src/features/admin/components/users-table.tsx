@@ -19,7 +19,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
@@ -28,10 +28,11 @@ import { useAuth } from '../../../lib/auth/auth-context';
 import { formatDate } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useFocusAfterDelete } from '../../../lib/use-focus-after-delete';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useSetUserAdmin, useUserList } from '../hooks/use-user-admin';
 import { AdminCard, AdminCardList } from './admin-card-list';
-import { AdminListStatus, AdminSearchField, EmptyTableRow } from './admin-list-parts';
+import { AdminListStatus, AdminSearchField, EmptyTableRow, focusTargetAfterRemoval } from './admin-list-parts';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
 
@@ -68,7 +69,12 @@ function LastAdminReason({ id, title, children }: { id: string; title: string; c
 function UserName({ user, isMe }: { user: UserProfile; isMe: boolean }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
-      <Avatar src={user.avatar_url ?? undefined} alt="" sx={{ width: 32, height: 32, fontSize: 14 }}>
+      {/* The member's colours everywhere else (StatusAvatar): the default grey was 1.7:1. */}
+      <Avatar
+        src={user.avatar_url ?? undefined}
+        alt=""
+        sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'secondary.main', color: 'secondary.contrastText' }}
+      >
         {user.username.charAt(0).toLocaleUpperCase('az')}
       </Avatar>
       <Box
@@ -103,6 +109,9 @@ export function UsersTable() {
   const toggleAdmin = useSetUserAdmin();
 
   const onToggle = (user: UserProfile, isAdmin: boolean) => {
+    // The switches stay enabled while a change is under way: a control disabled under the keyboard
+    // focus drops it to <body>. A press meanwhile is ignored instead.
+    if (toggleAdmin.isPending) return;
     toggleAdmin.mutate(
       { id: user.id, isAdmin },
       {
@@ -125,6 +134,22 @@ export function UsersTable() {
   // Below 600 px each user is a card with its controls in view; the table needs some 640 px.
   const cards = useMediaQuery(theme.breakpoints.down('sm'));
 
+  // A deleted user's place goes to the next row's first control, or the previous row's if it was
+  // the last; to the search field if none is left (the dialog gave the focus back to a button that
+  // left with its row).
+  const listRef = useRef<HTMLDivElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const focusAfterDelete = useFocusAfterDelete((removed: { ids: string[]; index: number }) =>
+    focusTargetAfterRemoval(
+      listRef.current,
+      rows.map((row) => row.id),
+      removed,
+      () => searchRef.current,
+    ),
+  );
+  const onDeleted = (user: UserProfile) =>
+    focusAfterDelete({ ids: [user.id], index: rows.findIndex((row) => row.id === user.id) });
+
   const adminSwitch = (user: UserProfile) =>
     isLastAdmin(user) ? (
       <LastAdminReason id={`last-admin-switch-${user.id}`} title={t.lastAdminSwitch}>
@@ -143,7 +168,6 @@ export function UsersTable() {
       <Switch
         checked={user.isAdmin}
         onChange={(_event, checked) => onToggle(user, checked)}
-        disabled={toggleAdmin.isPending}
         slotProps={{ input: { 'aria-label': t.toggleAdmin(user.username) } }}
       />
     );
@@ -177,9 +201,10 @@ export function UsersTable() {
   );
 
   return (
-    <Paper variant="outlined">
+    <Paper variant="outlined" ref={listRef}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ p: 2 }}>
         <AdminSearchField
+          inputRef={searchRef}
           label={t.searchLabel}
           placeholder={t.searchPlaceholder}
           value={search}
@@ -211,6 +236,7 @@ export function UsersTable() {
           {rows.map((user) => (
             <AdminCard
               key={user.id}
+              rowId={user.id}
               title={<UserName user={user} isMe={user.id === myId} />}
               label={user.username}
               details={[
@@ -245,7 +271,7 @@ export function UsersTable() {
             </TableHead>
             <TableBody>
               {rows.map((user) => (
-                <TableRow key={user.id} hover>
+                <TableRow key={user.id} hover data-row-id={user.id}>
                   <TableCell>
                     <UserName user={user} isMe={user.id === myId} />
                   </TableCell>
@@ -278,7 +304,7 @@ export function UsersTable() {
         getItemAriaLabel={t.pageLabel}
       />
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
-      <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
+      <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} onDeleted={onDeleted} />
     </Paper>
   );
 }

@@ -162,3 +162,39 @@ describe('/admin/newsletters', () => {
     await waitFor(() => expect(screen.queryByRole('link', { name: /Yenilik 1/ })).not.toBeInTheDocument());
   });
 });
+
+describe('/admin/newsletters: the keyboard focus after a delete', () => {
+  const confirmDelete = async (title: string) => {
+    await userEvent.click(await screen.findByRole('button', { name: `"${title}" yeniliyini sil` }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Yenilik silinsin?' })).getByRole('button', {
+        name: 'Bəli, sil',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('link', { name: title })).not.toBeInTheDocument());
+  };
+
+  it("moves to the next row's title, the previous row's when the last goes, the create button when none is left", async () => {
+    rows = [sampleNewsletter(3), ...rows];
+    serve();
+    renderWithApp(<AdminNewsletters />, { route: '/admin/newsletters', auth: admin() });
+    await confirmDelete('Yenilik 3');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Yenilik 2' })).toHaveFocus());
+    await confirmDelete('Yenilik 1');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Yenilik 2' })).toHaveFocus());
+    await confirmDelete('Yenilik 2');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Yenilik yaz' })).toHaveFocus());
+  });
+
+  it('leaves the focus on the delete button when the delete is cancelled', async () => {
+    serve();
+    renderWithApp(<AdminNewsletters />, { route: '/admin/newsletters', auth: admin() });
+    const button = await screen.findByRole('button', { name: '"Yenilik 1" yeniliyini sil' });
+    await userEvent.click(button);
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Yenilik silinsin?' })).getByRole('button', { name: 'Ləğv et' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(button).toHaveFocus();
+  });
+});

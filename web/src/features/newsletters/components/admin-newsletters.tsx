@@ -17,13 +17,14 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { OfflineState } from '../../../components/offline-state';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
 import { formatDate } from '../../../lib/format-date';
 import { useListOffline } from '../../../lib/online';
+import { useFocusAfterDelete } from '../../../lib/use-focus-after-delete';
 import type { Newsletter } from '../api/newsletter-types';
 import { useAdminNewsletterList } from '../hooks/use-admin-newsletters';
 import { DeleteNewsletterDialog } from './delete-newsletter-dialog';
@@ -50,6 +51,20 @@ export function AdminNewsletters() {
   const rows = list.data?.success ? list.data.data : [];
   const total = list.data?.success ? list.data.total : 0;
 
+  // A deleted newsletter's place goes to the next row's title, or the previous row's if it was the
+  // last; to the create button if none is left (the dialog gave the focus back to a delete button
+  // that left with its row).
+  const tableRef = useRef<HTMLTableElement>(null);
+  const createRef = useRef<HTMLButtonElement>(null);
+  const focusAfterDelete = useFocusAfterDelete(({ id, index }: { id: string; index: number }) => {
+    if (rows.some((row) => row.id === id)) return null;
+    const neighbour = rows[Math.min(index, rows.length - 1)];
+    if (!neighbour) return createRef.current;
+    return tableRef.current?.querySelector<HTMLElement>(`[data-row-id="${neighbour.id}"] a[href]`);
+  });
+  const onDeleted = (newsletter: Newsletter) =>
+    focusAfterDelete({ id: newsletter.id, index: rows.findIndex((row) => row.id === newsletter.id) });
+
   return (
     <Stack spacing={2}>
       <Stack
@@ -58,7 +73,13 @@ export function AdminNewsletters() {
         sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between' }}
       >
         <Typography color="text.secondary">{t.intro}</Typography>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => openEditor(null)} sx={{ flexShrink: 0 }}>
+        <Button
+          ref={createRef}
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => openEditor(null)}
+          sx={{ flexShrink: 0 }}
+        >
           {t.create}
         </Button>
       </Stack>
@@ -78,7 +99,7 @@ export function AdminNewsletters() {
       <Paper variant="outlined">
         {list.isFetching && <LinearProgress aria-label={az.common.loading} />}
         <TableContainer>
-          <Table aria-label={t.tableLabel} size="small">
+          <Table ref={tableRef} aria-label={t.tableLabel} size="small">
             <TableHead>
               <TableRow>
                 <TableCell>{t.columns.title}</TableCell>
@@ -93,7 +114,7 @@ export function AdminNewsletters() {
             </TableHead>
             <TableBody>
               {rows.map((n) => (
-                <TableRow key={n.id} hover>
+                <TableRow key={n.id} hover data-row-id={n.id}>
                   <TableCell sx={{ minWidth: 160 }}>
                     <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                       <Link
@@ -148,7 +169,7 @@ export function AdminNewsletters() {
         />
       </Paper>
       <NewsletterEditorDialog open={editorOpen} newsletter={editing} onClose={() => setEditorOpen(false)} />
-      <DeleteNewsletterDialog newsletter={deleting} onClose={() => setDeleting(null)} />
+      <DeleteNewsletterDialog newsletter={deleting} onClose={() => setDeleting(null)} onDeleted={onDeleted} />
     </Stack>
   );
 }

@@ -7,13 +7,18 @@ import { useDeleteNewsletter } from '../hooks/use-admin-newsletters';
 
 const t = az.adminNewsletters.deleteDialog;
 
-/** Asks before deleting a newsletter (its read marks go with it). */
+/**
+ * Asks before deleting a newsletter (its read marks go with it). `onDeleted` runs with the close
+ * once the server agreed (the admin list moves the focus off the leaving row).
+ */
 export function DeleteNewsletterDialog({
   newsletter,
   onClose,
+  onDeleted,
 }: {
   newsletter: Newsletter | null;
   onClose: () => void;
+  onDeleted?: (newsletter: Newsletter) => void;
 }) {
   const mutation = useDeleteNewsletter();
   const confirm = () => {
@@ -21,6 +26,7 @@ export function DeleteNewsletterDialog({
     mutation.mutate(newsletter.id, {
       onSuccess: () => {
         toast.success(az.adminNewsletters.toasts.deleted);
+        onDeleted?.(newsletter);
         onClose();
       },
       onError: (error) => toast.error(errorMessage(error)),

@@ -1,0 +1,65 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../../lib/toast';
+import { stubFetch } from '../../../test/fetch-router';
+import { fakeAuth, jsonResponse, renderWithApp, sampleProfile } from '../../../test/render';
+import { EditUserDialog } from './edit-user-dialog';
+
+const orxan = {
+  ...sampleProfile,
+  id: '11111111-2222-3333-4444-555555555555',
+  username: 'orxan',
+  email: 'orxan@example.az',
+};
+const taken = 'Bu e-poçt ünvanı artıq istifadə olunur';
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  localStorage.setItem('token', 'admin');
+});
+
+const renderDialog = () =>
+  renderWithApp(<EditUserDialog user={orxan} onClose={() => {}} />, {
+    route: '/admin/users',
+    auth: fakeAuth({ isAdmin: true }),
+  });
+
+const changeEmail = async () => {
+  const dialog = await screen.findByRole('dialog', { name: 'İstifadəçini redaktə et' });
+  const email = within(dialog).getByRole('textbox', { name: /^E-poçt/ });
+  await userEvent.clear(email);
+  await userEvent.type(email, 'leyla@example.az');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Yadda saxla' }));
+  return { dialog, email };
+};
+
+describe('EditUserDialog', () => {
+  it("shows a field's 409 only under its input: no toast saying it again", async () => {
+    const toastError = vi.spyOn(toast, 'error');
+    stubFetch({
+      [`PUT /api/user/${orxan.id}`]: () =>
+        jsonResponse({ success: false, error: taken, code: 'CONFLICT', fields: { email: taken } }, 409),
+    });
+    renderDialog();
+    const { email } = await changeEmail();
+    expect(await screen.findByText(taken)).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription(taken);
+    expect(screen.getAllByText(taken)).toHaveLength(1);
+    expect(toastError).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps the toast for an error that belongs to no field', async () => {
+    const toastError = vi.spyOn(toast, 'error');
+    stubFetch({
+      [`PUT /api/user/${orxan.id}`]: () =>
+        jsonResponse({ success: false, error: 'İstifadəçi tapılmadı', code: 'NOT_FOUND' }, 404),
+    });
+    renderDialog();
+    const { dialog } = await changeEmail();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('İstifadəçi tapılmadı');
+    expect(toastError).toHaveBeenCalledWith('İstifadəçi tapılmadı');
+  });
+});
