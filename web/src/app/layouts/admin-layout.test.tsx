@@ -49,6 +49,16 @@ describe('AdminLayout', () => {
     expect(within(nav).getByRole('link', { name: 'İstifadəçilər' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('the first Tab reaches "Əsas məzmuna keç", which leads to the page itself', async () => {
+    renderWithApp(<AdminLayout />, { route: '/admin/users', auth: admin() });
+    await userEvent.tab();
+    const skip = screen.getByRole('link', { name: 'Əsas məzmuna keç' });
+    expect(skip).toHaveFocus();
+    const main = screen.getByRole('main');
+    expect(skip).toHaveAttribute('href', `#${main.id}`);
+    expect(main).toHaveAttribute('tabindex', '-1');
+  });
+
   it('the drawer is 240 wide', () => {
     expect(ADMIN_DRAWER_WIDTH).toBe(240);
     const { container } = renderWithApp(<AdminLayout />, { route: '/admin', auth: admin() });

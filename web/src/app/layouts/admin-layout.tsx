@@ -23,6 +23,7 @@ import Typography from '@mui/material/Typography';
 import { Suspense, useState } from 'react';
 import { Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { ThemeToggleButton } from '../../components/theme-toggle-button';
 import { paths } from '../../config/paths';
 import { az } from '../../i18n/az';
@@ -101,6 +102,7 @@ export function AdminLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
       <AppBar
         position="fixed"
         sx={{ width: { md: `calc(100% - ${ADMIN_DRAWER_WIDTH}px)` }, ml: { md: `${ADMIN_DRAWER_WIDTH}px` } }}
@@ -193,7 +195,15 @@ export function AdminLayout() {
 
       <Box
         component="main"
-        sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, width: { md: `calc(100% - ${ADMIN_DRAWER_WIDTH}px)` } }}
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        sx={{
+          flexGrow: 1,
+          minWidth: 0,
+          outline: 'none',
+          p: { xs: 2, sm: 3 },
+          width: { md: `calc(100% - ${ADMIN_DRAWER_WIDTH}px)` },
+        }}
       >
         <Toolbar />
         <Suspense fallback={<PageSpinner />}>

@@ -4,8 +4,8 @@ import { type ReactNode, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AfterIdle } from '../../components/after-idle';
 import { PageSpinner } from '../../components/page-spinner';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { isAdminPath } from '../../config/paths';
-import { azShell } from '../../i18n/az-shell';
 import { useAuth } from '../../lib/auth/auth-context';
 import { lazyWhenOnline } from '../../lib/lazy-when-online';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -52,30 +52,13 @@ function FooterAndBottomBar() {
 export function MainLayout({ children }: { children?: ReactNode }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
-      <Box
-        component="a"
-        href="#main-content"
-        sx={{
-          position: 'absolute',
-          left: 8,
-          top: -48,
-          zIndex: (t) => t.zIndex.tooltip,
-          px: 2,
-          py: 1,
-          bgcolor: 'background.paper',
-          color: 'primary.main',
-          borderRadius: 1,
-          '&:focus': { top: 8 },
-        }}
-      >
-        {azShell.common.skipToContent}
-      </Box>
+      <SkipLink />
       <MainHeader />
       {/* At least a screen high (less the header's 56/64 px): the footer starts below the fold, so
           pages and data arriving later never push it across the screen (Lighthouse's layout shift). */}
       <Box
         component="main"
-        id="main-content"
+        id={MAIN_CONTENT_ID}
         tabIndex={-1}
         sx={{ flex: 1, outline: 'none', minHeight: { xs: 'calc(100vh - 56px)', sm: 'calc(100vh - 64px)' } }}
       >
