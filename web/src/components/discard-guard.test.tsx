@@ -1,5 +1,9 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EditUserDialog } from '../features/admin/components/edit-user-dialog';
 import { MovieFormDialog } from '../features/movies/components/movie-form-dialog';
@@ -7,6 +11,7 @@ import { NewsletterEditorDialog } from '../features/newsletters/components/newsl
 import { stubFetch } from '../test/fetch-router';
 import { paged } from '../test/movie-fixtures';
 import { fakeAuth, jsonResponse, renderWithApp, sampleProfile } from '../test/render';
+import { formChanged, useDiscardGuard } from './discard-guard';
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -90,5 +95,59 @@ describe('form dialogs ask before throwing typed input away', () => {
     const ask = await screen.findByRole('dialog', { name: askText });
     await userEvent.click(within(ask).getByRole('button', { name: 'Bəli, at' }));
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** A form dialog as the app's are built: the guard's question rendered inside it. */
+function FormDialog({ onClose }: { onClose: () => void }) {
+  const [title, setTitle] = useState('');
+  const { requestClose, discardDialog } = useDiscardGuard(formChanged(title, ''), onClose);
+  return (
+    <Dialog open onClose={requestClose} aria-label="Redaktə">
+      <DialogContent>
+        <input aria-label="Başlıq" value={title} onChange={(event) => setTitle(event.target.value)} />
+        <Button onClick={requestClose}>Ləğv et</Button>
+      </DialogContent>
+      {discardDialog}
+    </Dialog>
+  );
+}
+
+describe('"Yazmağa davam et" gives the focus back to where it was', () => {
+  const keepWriting = async (how: 'Escape' | 'button') => {
+    const ask = await screen.findByRole('dialog', { name: askText });
+    const keep = within(ask).getByRole('button', { name: 'Yazmağa davam et' });
+    await waitFor(() => expect(keep).toHaveFocus());
+    if (how === 'Escape') pressEscape(keep);
+    else await userEvent.click(keep);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: askText })).not.toBeInTheDocument());
+  };
+
+  it('after a click outside the form dialog (which focuses its container): to the field, not the container', async () => {
+    renderWithApp(<FormDialog onClose={vi.fn()} />, { route: '/', auth: fakeAuth() });
+    const field = screen.getByRole('textbox', { name: 'Başlıq' });
+    await userEvent.type(field, 'Yay');
+    // As in Chromium: the press lands on the dialog's container (role=presentation, tabindex -1),
+    // which takes the focus, and MUI reads the click as one outside the paper.
+    const container = document.querySelector('.MuiDialog-container') as HTMLElement;
+    await userEvent.click(container);
+    await keepWriting('Escape');
+    expect(field).toHaveFocus();
+    expect(field).toHaveValue('Yay');
+  });
+
+  it('after Escape in the field, and after "Ləğv et": back to that field or button', async () => {
+    renderWithApp(<FormDialog onClose={vi.fn()} />, { route: '/', auth: fakeAuth() });
+    const field = screen.getByRole('textbox', { name: 'Başlıq' });
+    await userEvent.type(field, 'Yay');
+    pressEscape(field);
+    await keepWriting('Escape');
+    expect(field).toHaveFocus();
+
+    const cancel = screen.getByRole('button', { name: 'Ləğv et' });
+    cancel.focus();
+    await userEvent.keyboard('{Enter}');
+    await keepWriting('button');
+    expect(cancel).toHaveFocus();
   });
 });

@@ -7,7 +7,7 @@ import { azShell } from './az-shell';
  * Components never hold literal texts; a translator needs this file, az-shell.ts and az-landing.ts.
  */
 export const az = {
-  // appName, common, errors, theme, header, spinner, footer and routeError live in az-shell.ts.
+  // appName, pageTitles, common, errors, theme, header, spinner, footer and routeError live in az-shell.ts.
   ...azShell,
   newslettersPopup: {
     title: 'Yeniliklər',
@@ -358,6 +358,8 @@ export const az = {
       hint: 'JPEG, PNG, WebP və ya GIF, ən çox 5 MB',
       tooLarge: 'Şəklin həcmi 5 MB-dan çox olmamalıdır',
       wrongType: 'Yalnız JPEG, PNG, WebP və ya GIF şəkli yükləmək olar',
+      /** A file whose bytes are not one of those images (the server's own text for it). */
+      unsupported: 'Yalnız JPEG, PNG, WebP və ya GIF şəkilləri qəbul edilir',
       uploaded: 'Profil şəkli yeniləndi',
       removed: 'Profil şəkli silindi',
       progress: (percent: number) => `Yüklənir: ${percent}%`,
@@ -377,7 +379,7 @@ export const az = {
       title: 'İdxal et',
       intro: 'Başqa saytda saxladığınız film tarixçənizi KinoDost-a gətirin. Bu iki faylı qəbul edirik:',
       letterboxd:
-        'Letterboxd: Settings → Data → Export your data ilə alınan .zip faylı (və ya içindəki watched.csv, diary.csv, ratings.csv, watchlist.csv, reviews.csv). Ulduzlar 1-10 reytinqə çevrilir (½ ulduz = 1), gündəlik tarixləri izləmə günü olur, watchlist izləniləcəklərə düşür.',
+        'Letterboxd: Settings → Data → Export your data ilə alınan .zip faylı (və ya içindəki watched.csv, diary.csv, ratings.csv, watchlist.csv, reviews.csv). Ulduzlar 1-10 reytinqə çevrilir (½ ulduz = 1), gündəlik tarixləri izləmə günü olur, izləmə siyahısı izləniləcəklərə düşür.',
       imdb: 'IMDb: Your Ratings → Export ilə alınan .csv faylı. Reytinqlər olduğu kimi köçür; seriallar və epizodlar buraxılır.',
       choose: 'Fayl seç və idxal et',
       uploading: (percent: number) => `Fayl göndərilir: ${percent}%`,

@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { dropFocusOfDisabledControls } from '../../../test/focus-fixup';
 import { fakeAuth, jsonResponse, renderWithApp } from '../../../test/render';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { LoginForm } from './login-form';
@@ -13,6 +14,13 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
+/** A fetch answered when the test says so, so that the pending state renders. */
+function heldAnswer(response: Response) {
+  let release = () => {};
+  fetchMock.mockImplementationOnce(() => new Promise((resolve) => (release = () => resolve(response))));
+  return () => act(async () => release());
+}
+
 const visitor = () => fakeAuth({ isLoggedIn: false, userId: null, username: null });
 const sentBody = (index = 0) => JSON.parse(String((fetchMock.mock.calls[index] as [string, RequestInit])[1].body));
 
@@ -121,6 +129,57 @@ describe('ForgotPasswordForm', () => {
       ),
     ).toBeInTheDocument();
     expect(sentBody()).toEqual({ email: 'kim@example.az' });
+  });
+});
+
+describe('ForgotPasswordForm: the keyboard focus', () => {
+  const send = async (email: string) => {
+    await userEvent.type(screen.getByLabelText(/^E-poçt/), email);
+    screen.getByRole('button', { name: 'Keçid göndər' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('button', { name: 'Göndərilir…' });
+  };
+
+  it('stays on "Keçid göndər" through an error of the whole form', async () => {
+    dropFocusOfDisabledControls();
+    const release = heldAnswer(
+      jsonResponse({ success: false, error: 'Çox sayda cəhd. Bir az sonra yenidən yoxlayın', code: 'RATE_LIMIT' }, 429),
+    );
+    renderWithApp(<ForgotPasswordForm />, { route: '/forgot-password', auth: visitor() });
+    await send('kim@example.az');
+    await release();
+    expect(await screen.findByText('Çox sayda cəhd. Bir az sonra yenidən yoxlayın')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Keçid göndər' })).toHaveFocus();
+  });
+
+  it("goes to the email field with the server's text for it", async () => {
+    dropFocusOfDisabledControls();
+    const release = heldAnswer(
+      jsonResponse(
+        {
+          success: false,
+          error: 'Məlumatlar düzgün deyil',
+          code: 'VALIDATION',
+          fields: { email: 'Düzgün e-poçt ünvanı daxil edin' },
+        },
+        400,
+      ),
+    );
+    renderWithApp(<ForgotPasswordForm />, { route: '/forgot-password', auth: visitor() });
+    await send('kim@mailinator.com');
+    await release();
+    expect(await screen.findByText('Düzgün e-poçt ünvanı daxil edin')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^E-poçt/)).toHaveFocus();
+  });
+
+  it('goes to "Girişə qayıt" once sent (the form and its button are gone)', async () => {
+    dropFocusOfDisabledControls();
+    const release = heldAnswer(jsonResponse({ success: true, message: 'Göndərildi' }));
+    renderWithApp(<ForgotPasswordForm />, { route: '/forgot-password', auth: visitor() });
+    await send('kim@example.az');
+    await release();
+    expect(await screen.findByRole('status')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Girişə qayıt' })).toHaveFocus();
   });
 });
 

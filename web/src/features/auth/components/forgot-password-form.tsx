@@ -1,9 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Button, { buttonClasses } from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { TextInput } from '../../../components/text-input';
 import { paths } from '../../../config/paths';
@@ -19,17 +19,28 @@ export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const backToLogin = useRef<HTMLAnchorElement>(null);
   const mutation = useMutation({
     mutationFn: forgotPassword,
     onError: (error) => {
       const fields = errorFields(error);
       setFieldError(fields.email);
       setFormError(fields.email ? null : errorMessage(error));
+      // The server's text for the address goes under the field: the focus goes there with it.
+      if (fields.email) emailInput.current?.focus();
     },
   });
 
+  // Sent, the form gives way to the notice: the focus, left on the button that went with it, moves
+  // to the way on ("Girişə qayıt") instead of falling to <body>.
+  useEffect(() => {
+    if (mutation.isSuccess) backToLogin.current?.focus();
+  }, [mutation.isSuccess]);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (mutation.isPending) return;
     const problem = validateEmail(email);
     setFieldError(problem);
     setFormError(null);
@@ -42,7 +53,7 @@ export function ForgotPasswordForm() {
         <Alert severity="success" role="status">
           {t.success}
         </Alert>
-        <Button component={RouterLink} to={paths.login} variant="outlined">
+        <Button component={RouterLink} to={paths.login} variant="outlined" ref={backToLogin}>
           {t.backToLogin}
         </Button>
       </Box>
@@ -59,6 +70,7 @@ export function ForgotPasswordForm() {
         autoComplete="email"
         autoFocus
         required
+        inputRef={emailInput}
         value={email}
         onChange={(event) => {
           setEmail(event.target.value);
@@ -67,7 +79,15 @@ export function ForgotPasswordForm() {
         error={Boolean(fieldError)}
         helperText={fieldError}
       />
-      <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
+      {/* Unavailable while sending, yet not `disabled`: a disabled button loses the focus to <body>
+          and never gets it back (submit() ignores it meanwhile). */}
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        aria-disabled={mutation.isPending}
+        className={mutation.isPending ? buttonClasses.disabled : undefined}
+      >
         {mutation.isPending ? t.submitting : t.submit}
       </Button>
       <Link component={RouterLink} to={paths.login} variant="body2" sx={{ textAlign: 'center' }}>

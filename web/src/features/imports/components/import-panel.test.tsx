@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { dropFocusOfDisabledControls } from '../../../test/focus-fixup';
 import { fakeAuth, jsonResponse, renderWithApp } from '../../../test/render';
 import { importProgress } from '../import-progress';
 import { DeleteAccount } from './delete-account';
@@ -64,6 +65,26 @@ describe('ImportPanel', () => {
     const list = screen.getByRole('list', { name: 'Kataloqda tapılmayan filmlər' });
     expect(list).toHaveTextContent('Kataloqda olmayan film (2020)');
     expect(fetchMock.mock.calls.every(([url]) => url === '/api/import/job-1')).toBe(true);
+  });
+
+  it('keeps the focus on "Fayl seç və idxal et" while the file imports and after', async () => {
+    dropFocusOfDisabledControls();
+    let answer = job({});
+    fetchMock.mockImplementation(async () => jsonResponse(answer));
+    renderWithApp(<ImportPanel />, { route: '/profile', auth: fakeAuth() });
+    const button = screen.getByRole('button', { name: 'Fayl seç və idxal et' });
+    button.focus();
+    await userEvent.keyboard('{Enter}'); // opens the file chooser; the focus comes back to the button
+    const file = new File(['Const,Title\n'], 'ratings.csv', { type: 'text/csv' });
+    fireEvent.change(screen.getByTestId('import-file'), { target: { files: [file] } });
+    expect(await screen.findByText('İdxal gedir: 0 / 7 film')).toBeInTheDocument();
+    await waitFor(() => expect(button).toHaveFocus());
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    answer = job({ status: 'done', done: 7, added: 7 });
+    act(() => importProgress.emit({ id: 'job-1', done: 7, total: 7, status: 'done' }));
+    expect(await screen.findByText(/^İdxal bitdi/)).toBeInTheDocument();
+    expect(button).toHaveAttribute('aria-disabled', 'false');
+    expect(button).toHaveFocus();
   });
 
   it('shows the server text of a bad file', async () => {

@@ -1,7 +1,7 @@
 import type { ImportJob } from '@kinodost/contracts/schemas/imports';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Button, { buttonClasses } from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
@@ -94,7 +94,16 @@ export function ImportPanel() {
           data-testid="import-file"
           onChange={(e) => void choose(e)}
         />
-        <Button variant="contained" onClick={() => input.current?.click()} disabled={running}>
+        {/* Unavailable while a file is sent or imported, yet not `disabled`: a disabled button loses
+            the focus to <body> and never gets it back, so the click is ignored instead. */}
+        <Button
+          variant="contained"
+          onClick={() => {
+            if (!running) input.current?.click();
+          }}
+          aria-disabled={running}
+          className={running ? buttonClasses.disabled : undefined}
+        >
           {t.choose}
         </Button>
       </Box>

@@ -5,19 +5,21 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Button, { buttonClasses } from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { type ChangeEvent, useEffect, useId, useState } from 'react';
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { ImagePickButton } from '../../../components/image-pick-button';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { toast } from '../../../lib/toast';
+import { useFocusAfterDelete } from '../../../lib/use-focus-after-delete';
 import { deleteAvatar } from '../api/delete-avatar';
 import { AVATAR_TYPES, uploadAvatar } from '../api/upload-avatar';
+import { hasImageSignature } from '../image-signature';
 
 const t = az.profile.avatar;
 
@@ -28,6 +30,17 @@ export const checkAvatarFile = (file: File): string | undefined => {
   return undefined;
 };
 
+/**
+ * checkAvatarFile, then the file's first bytes: a text file renamed to .png passes the first (its
+ * type comes from the name) and gets the server's own refusal here, before a broken preview.
+ * A file that cannot be read is let through: the server decides.
+ */
+export const checkAvatarContent = async (file: File): Promise<string | undefined> => {
+  const invalid = checkAvatarFile(file);
+  if (invalid) return invalid;
+  return (await hasImageSignature(file).catch(() => true)) ? undefined : t.unsupported;
+};
+
 /** Choose, preview, upload (with progress) or remove the profile picture. */
 export function AvatarEditor() {
   const { avatar, username, setProfile } = useAuth();
@@ -36,6 +49,12 @@ export function AvatarEditor() {
   const [progress, setProgress] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const inputId = useId();
+  const picker = useRef<HTMLButtonElement>(null);
+  // "Yüklə", "Ləğv et" and "Şəkli sil" go away once used: the focus they held goes to the picker
+  // instead of falling to <body>.
+  const focusPicker = useFocusAfterDelete(() => picker.current);
+  // The newest choice wins over a slower check of an earlier one.
+  const choice = useRef(0);
 
   // The preview URL holds the file in memory until revoked.
   useEffect(() => {
@@ -57,33 +76,44 @@ export function AvatarEditor() {
     onSuccess: (profile) => {
       setProfile(profile);
       setFile(null);
+      focusPicker(true);
       toast.success(t.uploaded);
     },
-    onError: (error) => {
-      setProblem(errorMessage(error));
-      toast.error(errorMessage(error));
-    },
+    // Shown under the picker only (it belongs to it): a toast too made screen readers say it twice.
+    onError: (error) => setProblem(errorMessage(error)),
   });
 
   const remove = useMutation({
     mutationFn: deleteAvatar,
     onSuccess: (profile) => {
       setProfile(profile);
+      focusPicker(true);
       toast.success(t.removed);
     },
     onError: (error) => toast.error(errorMessage(error)),
   });
 
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const selected = event.target.files?.[0];
     event.target.value = ''; // choosing the same file again must fire change again
     if (!selected) return;
-    const invalid = checkAvatarFile(selected);
+    const current = ++choice.current;
+    const invalid = await checkAvatarContent(selected);
+    if (current !== choice.current) return;
     setProblem(invalid ?? null);
     setFile(invalid ? null : selected);
   };
 
+  const cancel = () => {
+    setFile(null);
+    focusPicker(true);
+  };
+
   const busy = upload.isPending || remove.isPending;
+  // Unavailable while busy, yet not `disabled`: a disabled button loses the focus to <body> and
+  // never gets it back. Shown and announced as unavailable; the handlers ignore it meanwhile.
+  const busyProps = busy ? { 'aria-disabled': true, className: buttonClasses.disabled } : {};
+  const problemId = `${inputId}-problem`;
 
   return (
     <Box>
@@ -102,31 +132,46 @@ export function AvatarEditor() {
           </Typography>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <ImagePickButton
+              ref={picker}
               label={t.choose}
               accept={AVATAR_TYPES.join(',')}
               inputId={inputId}
-              onChoose={choose}
+              onChoose={(event) => void choose(event)}
               startIcon={<PhotoIcon />}
-              disabled={busy}
-              aria-describedby={`${inputId}-hint`}
+              busy={busy}
+              aria-describedby={problem ? `${inputId}-hint ${problemId}` : `${inputId}-hint`}
             />
             {file && (
               <>
                 <Button
                   variant="contained"
                   startIcon={<CloudUploadIcon />}
-                  onClick={() => upload.mutate(file)}
-                  disabled={busy}
+                  onClick={() => {
+                    if (!busy) upload.mutate(file);
+                  }}
+                  {...busyProps}
                 >
                   {t.upload}
                 </Button>
-                <Button onClick={() => setFile(null)} disabled={busy}>
+                <Button
+                  onClick={() => {
+                    if (!busy) cancel();
+                  }}
+                  {...busyProps}
+                >
                   {t.cancel}
                 </Button>
               </>
             )}
             {!file && avatar && (
-              <Button color="error" startIcon={<DeleteIcon />} onClick={() => remove.mutate()} disabled={busy}>
+              <Button
+                color="error"
+                startIcon={<DeleteIcon />}
+                onClick={() => {
+                  if (!busy) remove.mutate();
+                }}
+                {...busyProps}
+              >
                 {t.remove}
               </Button>
             )}
@@ -142,7 +187,7 @@ export function AvatarEditor() {
         </Box>
       </Stack>
       {problem && (
-        <Alert severity="error" sx={{ mt: 2 }}>
+        <Alert severity="error" sx={{ mt: 2 }} id={problemId}>
           {problem}
         </Alert>
       )}

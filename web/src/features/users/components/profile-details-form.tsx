@@ -1,7 +1,7 @@
 import type { UpdateProfileBody, Visibility } from '@kinodost/contracts/schemas/users';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Button, { buttonClasses } from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -9,7 +9,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { TextInput } from '../../../components/text-input';
 import { az } from '../../../i18n/az';
 import { errorFields, errorMessage } from '../../../lib/api-client';
@@ -37,6 +37,9 @@ export function ProfileDetailsForm() {
   const [formError, setFormError] = useState<string | null>(null);
   const [visibility, setVisibility] = useState<Visibility>(profile?.visibility ?? 'public');
   const [visibilityError, setVisibilityError] = useState<string | undefined>();
+  const usernameInput = useRef<HTMLInputElement>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const visibilityGroup = useRef<HTMLDivElement>(null);
 
   // The profile may arrive after the first render (right after login).
   useEffect(() => {
@@ -58,11 +61,17 @@ export function ProfileDetailsForm() {
       setErrors(fields);
       setVisibilityError(visibilityText);
       setFormError(Object.keys(all).length > 0 ? null : errorMessage(error));
+      // A text that belongs to a field takes the focus there (a 409 for a taken username), so the
+      // field is read with its error; otherwise the focus stays on "Yadda saxla".
+      if (fields.username) usernameInput.current?.focus();
+      else if (fields.email) emailInput.current?.focus();
+      else if (visibilityText) visibilityGroup.current?.querySelector<HTMLInputElement>('input:checked')?.focus();
     },
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (mutation.isPending || !profile) return;
     setFormError(null);
     setVisibilityError(undefined);
     const body: UpdateProfileBody = {};
@@ -91,14 +100,23 @@ export function ProfileDetailsForm() {
         label={t.username}
         name="username"
         autoComplete="username"
+        inputRef={usernameInput}
         {...bind('username', az.auth.register.usernameHelp)}
       />
-      <TextInput label={t.email} name="email" type="email" autoComplete="email" {...bind('email')} />
+      <TextInput
+        label={t.email}
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputRef={emailInput}
+        {...bind('email')}
+      />
       <FormControl component="fieldset" error={Boolean(visibilityError)}>
         <FormLabel component="legend" id="visibility-legend">
           {t.visibility.legend}
         </FormLabel>
         <RadioGroup
+          ref={visibilityGroup}
           name="visibility"
           aria-labelledby="visibility-legend"
           value={visibility}
@@ -128,7 +146,14 @@ export function ProfileDetailsForm() {
         )}
       </FormControl>
       <Box>
-        <Button type="submit" variant="contained" disabled={mutation.isPending || !profile}>
+        {/* Unavailable while saving, yet not `disabled`: a disabled button loses the focus to <body>
+            and never gets it back (submit() ignores it meanwhile). */}
+        <Button
+          type="submit"
+          variant="contained"
+          aria-disabled={mutation.isPending || !profile}
+          className={mutation.isPending || !profile ? buttonClasses.disabled : undefined}
+        >
           {mutation.isPending ? az.common.saving : t.submit}
         </Button>
       </Box>

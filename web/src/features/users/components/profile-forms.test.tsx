@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { dropFocusOfDisabledControls } from '../../../test/focus-fixup';
 import { fakeAuth, jsonResponse, renderWithApp, sampleProfile } from '../../../test/render';
 import { checkAvatarFile } from './avatar-editor';
 import { ChangePasswordForm } from './change-password-form';
@@ -13,6 +14,13 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   localStorage.setItem('token', 'old-token');
 });
+/** A fetch answered when the test says so, so that the pending state renders. */
+function heldAnswer(response: Response) {
+  let release = () => {};
+  fetchMock.mockImplementationOnce(() => new Promise((resolve) => (release = () => resolve(response))));
+  return () => act(release);
+}
+
 const sent = (index = 0) => {
   const [url, init] = fetchMock.mock.calls[index] as [string, RequestInit];
   return { url, method: init.method, body: JSON.parse(String(init.body)) };
@@ -69,6 +77,51 @@ describe('ProfileDetailsForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Yadda saxla' }));
     expect(sent()).toEqual({ url: '/api/user/profile', method: 'PUT', body: { email: 'yeni@example.az' } });
     await waitFor(() => expect(auth.setProfile).toHaveBeenCalledWith(updated));
+  });
+});
+
+describe('ProfileDetailsForm: the keyboard focus', () => {
+  it('stays on "Yadda saxla" while saving and after', async () => {
+    dropFocusOfDisabledControls();
+    const updated = { ...sampleProfile, username: 'leyla_2' };
+    const release = heldAnswer(jsonResponse(updated));
+    const auth = fakeAuth({ profile: sampleProfile });
+    renderWithApp(<ProfileDetailsForm />, { route: '/profile', auth });
+    await userEvent.type(screen.getByLabelText(/^İstifadəçi adı/), '_2');
+    const save = screen.getByRole('button', { name: 'Yadda saxla' });
+    save.focus();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('button', { name: 'Saxlanılır…' });
+    await waitFor(() => expect(save).toHaveFocus());
+    expect(save).toHaveAttribute('aria-disabled', 'true');
+    await release();
+    await waitFor(() => expect(auth.setProfile).toHaveBeenCalledWith(updated));
+    expect(screen.getByRole('button', { name: 'Yadda saxla' })).toHaveFocus();
+  });
+
+  it('goes to the username field when the server says the name is taken (409)', async () => {
+    dropFocusOfDisabledControls();
+    const release = heldAnswer(
+      jsonResponse(
+        {
+          success: false,
+          error: 'Bu istifadəçi adı artıq istifadə olunur',
+          code: 'CONFLICT',
+          fields: { username: 'Bu istifadəçi adı artıq istifadə olunur' },
+        },
+        409,
+      ),
+    );
+    renderWithApp(<ProfileDetailsForm />, { route: '/profile', auth: fakeAuth({ profile: sampleProfile }) });
+    const username = screen.getByLabelText(/^İstifadəçi adı/);
+    await userEvent.type(username, '_2');
+    screen.getByRole('button', { name: 'Yadda saxla' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('button', { name: 'Saxlanılır…' });
+    await release();
+    expect(await screen.findByText('Bu istifadəçi adı artıq istifadə olunur')).toBeInTheDocument();
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+    expect(username).toHaveFocus();
   });
 });
 
