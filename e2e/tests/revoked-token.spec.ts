@@ -27,15 +27,15 @@ test('a token revoked from outside ends the session at the next start: /login', 
 const revokeThenSave = async (page: Page, api: Api) => {
   const user = await api.createUser('rev');
   await signIn(page, user.token, '/profile');
-  const emailField = page.getByRole('textbox', { name: 'E-poçt', exact: true });
-  await expect(emailField).toHaveValue(user.email);
+  const nameField = page.getByRole('textbox', { name: 'İstifadəçi adı', exact: true });
+  await expect(nameField).toHaveValue(user.username);
 
   const unauthorized = page.waitForResponse(
     (res) => new URL(res.url()).pathname.startsWith('/api/') && res.status() === 401,
   );
   await api.changePassword(user.token, user.password, `${user.password}-2`);
-  await emailField
-    .fill(`new.${user.email}`, { timeout: 2_000 })
+  await nameField
+    .fill(`${user.username}_2`, { timeout: 2_000 })
     .then(() => page.getByRole('button', { name: 'Yadda saxla' }).click({ timeout: 2_000 }))
     .catch(() => undefined); // the session may already have ended: the page is /login then
   await unauthorized;

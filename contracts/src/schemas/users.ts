@@ -41,8 +41,17 @@ export const PublicProfile = Type.Object({
 });
 export type PublicProfile = Static<typeof PublicProfile>;
 
+/**
+ * A member's own edit. A new email needs `currentPassword`: the address decides where reset links
+ * go, so a stolen session alone must not move the account to another mailbox.
+ */
 export const UpdateProfileBody = Type.Object(
-  { username: Type.Optional(Username), email: Type.Optional(Email), visibility: Type.Optional(Visibility) },
+  {
+    username: Type.Optional(Username),
+    email: Type.Optional(Email),
+    visibility: Type.Optional(Visibility),
+    currentPassword: Type.Optional(Type.String({ minLength: 1, maxLength: PASSWORD_MAX })),
+  },
   { additionalProperties: false, minProperties: 1 },
 );
 export type UpdateProfileBody = Static<typeof UpdateProfileBody>;

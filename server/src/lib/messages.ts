@@ -72,6 +72,8 @@ export const msg = {
     adminOnly: 'Bu əməliyyat üçün admin yetkiniz yoxdur',
     lastAdmin: 'Sonuncu admini silmək və ya adminlikdən çıxarmaq olmaz',
     deleted: 'İstifadəçi silindi',
+    /** PUT /api/user/profile with a new email and no current password. */
+    emailNeedsPassword: 'E-poçtu dəyişmək üçün cari şifrənizi daxil edin',
   },
   blocks: {
     self: 'Özünüzü bloklaya bilməzsiniz',

@@ -330,6 +330,9 @@ export const az = {
       submit: 'Yadda saxla',
       saved: 'Profil məlumatları yeniləndi',
       noChanges: 'Heç bir dəyişiklik edilməyib',
+      currentPassword: 'Cari şifrə',
+      currentPasswordHelp: 'E-poçtu dəyişmək üçün cari şifrənizi daxil edin',
+      currentPasswordRequired: 'E-poçtu dəyişmək üçün cari şifrənizi daxil edin',
       visibility: {
         legend: 'Kolleksiyamı kimlər görə bilər',
         public: 'Hamı',

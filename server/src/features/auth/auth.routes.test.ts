@@ -397,7 +397,7 @@ describe('forgot and reset password', () => {
         ? await t.injectAs(session, {
             method: 'PUT',
             url: '/api/user/profile',
-            payload: { email: `${who}@new.example` },
+            payload: { email: `${who}@new.example`, currentPassword: password },
           })
         : change === 'admin'
           ? await t.injectAs((await createAdmin(t.app)).token, {

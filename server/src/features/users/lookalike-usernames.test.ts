@@ -139,13 +139,13 @@ describe('renaming', () => {
     // fullwidth (stored before names were NFKC-normalised).
     await createUser(t.app, { username: 'tural' });
     for (const legacyName of ['turаl', 'ｔｕｒａｌ']) {
-      const { user, token: legacy } = await createUser(t.app);
+      const { user, token: legacy, password } = await createUser(t.app);
       await t.app.database.db
         .update(users)
         .set({ username: legacyName, usernameSkeleton: `${usernameKey('tural')}#${user.id}` })
         .where(eq(users.id, user.id));
       const email = `${user.id}@example.com`;
-      const same = await as(legacy, '/api/user/profile', { username: legacyName, email });
+      const same = await as(legacy, '/api/user/profile', { username: legacyName, email, currentPassword: password });
       expect(same.statusCode).toBe(200);
       expect(same.json()).toMatchObject({ username: legacyName, email });
     }

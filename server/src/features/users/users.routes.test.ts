@@ -49,16 +49,23 @@ describe('own profile', () => {
   });
 
   it('PUT /api/user/profile changes username and email, keeping them unique', async () => {
-    const { token } = await createUser(t.app, { username: 'gunel' });
+    const { token, password } = await createUser(t.app, { username: 'gunel' });
     await createUser(t.app, { username: 'taken_name', email: 'taken@example.com' });
-    const ok = await as(token, 'PUT', '/api/user/profile', { username: 'Gunel_M', email: 'Gunel@Example.com' });
+    const ok = await as(token, 'PUT', '/api/user/profile', {
+      username: 'Gunel_M',
+      email: 'Gunel@Example.com',
+      currentPassword: password,
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ username: 'Gunel_M', email: 'gunel@example.com' });
 
     const clash = await as(token, 'PUT', '/api/user/profile', { username: 'TAKEN_NAME' });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().fields).toEqual({ username: msg.auth.usernameTaken });
-    const emailClash = await as(token, 'PUT', '/api/user/profile', { email: 'taken@example.com' });
+    const emailClash = await as(token, 'PUT', '/api/user/profile', {
+      email: 'taken@example.com',
+      currentPassword: password,
+    });
     expect(emailClash.statusCode).toBe(409);
 
     const empty = await as(token, 'PUT', '/api/user/profile', {});
@@ -68,6 +75,45 @@ describe('own profile', () => {
     expect(unknown.json().fields).toEqual({ isAdmin: msg.fields.unknown });
     const bad = await as(token, 'PUT', '/api/user/profile', { email: 'nope' });
     expect(bad.json().fields).toEqual({ email: msg.fields.email });
+  });
+
+  it('a new email needs the current password: missing or wrong is a 400 on currentPassword, and nothing changes', async () => {
+    const { user, token, password } = await createUser(t.app);
+    const missing = await as(token, 'PUT', '/api/user/profile', { email: 'moved@example.com', username: 'moved_too' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({
+      error: msg.users.emailNeedsPassword,
+      fields: { currentPassword: msg.users.emailNeedsPassword },
+    });
+    const wrong = await as(token, 'PUT', '/api/user/profile', {
+      email: 'moved@example.com',
+      currentPassword: 'not-the-password',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fields).toEqual({ currentPassword: msg.auth.wrongCurrentPassword });
+    expect(await reloadUser(t.app, user.id)).toMatchObject({ email: user.email, username: user.username });
+    // The same address in other letters, or no email at all, needs none.
+    const same = await as(token, 'PUT', '/api/user/profile', {
+      email: user.email.toUpperCase(),
+      visibility: 'friends',
+    });
+    expect(same.statusCode).toBe(200);
+    const right = await as(token, 'PUT', '/api/user/profile', {
+      email: 'moved@example.com',
+      currentPassword: password,
+    });
+    expect(right.statusCode).toBe(200);
+    expect(right.json().email).toBe('moved@example.com');
+  });
+
+  it('wrong current passwords for an email count with the login failures: past the limit, 429', async () => {
+    const { token } = await createUser(t.app);
+    let last = await as(token, 'PUT', '/api/user/profile', { email: 'x@example.com', currentPassword: 'wrong-1' });
+    for (let i = 0; i < 20 && last.statusCode === 400; i++) {
+      last = await as(token, 'PUT', '/api/user/profile', { email: 'x@example.com', currentPassword: 'wrong-1' });
+    }
+    expect(last.statusCode).toBe(429);
+    expect(last.headers['retry-after']).toBeDefined();
   });
 
   it('GET /api/user/profile shows each change at once, though it is served from the signed-in user cache', async () => {

@@ -54,7 +54,14 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ passwordFailures: Throttle
     '/profile',
     {
       onRequest: app.requireMember,
-      schema: { tags: ['users'], security: bearer, body: UpdateProfileBody, response: { 200: UserProfile, ...errors } },
+      schema: {
+        tags: ['users'],
+        security: bearer,
+        description:
+          'Only the fields sent change. A new email needs `currentPassword` (400 on that field when missing or wrong; wrong ones count with the login failures for the account, 429 with Retry-After past the limit).',
+        body: UpdateProfileBody,
+        response: { 200: UserProfile, ...errors, 429: ErrorBody },
+      },
     },
     async (request) => toProfile(await users.updateOwnProfile(currentUser(request).id, request.body)),
   );

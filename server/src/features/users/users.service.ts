@@ -122,11 +122,41 @@ export const createUsersService = ({ db, bus, avatars, log, passwordFailures }: 
     await removeFile(gone.avatar);
   };
 
+  /**
+   * Checks a member's password for a step that needs it. A wrong one is a 400 on `field` (the web
+   * app ends the session on 401) and counts with the login's failures for the account, so a stolen
+   * session guesses no faster than a login may (429 with Retry-After past the limit).
+   */
+  const confirmPassword = async (user: UserRow, password: string, field: string, wrong: string) => {
+    const failures = accountFailuresKey(user.id);
+    await passwordFailures.check(failures);
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      await passwordFailures.count(failures);
+      throw new ValidationError(wrong, { [field]: wrong });
+    }
+    await passwordFailures.reset(failures);
+  };
+
   return {
     getById: async (id: string) => mustExist(await repo.findUserById(db, id)),
     getByUsername: async (username: string) => mustExist(await repo.findUserByUsername(db, username)),
 
-    updateOwnProfile: (id: string, patch: UpdateProfileBody) => editUser(id, patch),
+    /**
+     * A member's own edit. A new email needs the current password (a wrong one is 400 and counts
+     * with the login's failures, as for deleting the account): the address is where reset links go.
+     */
+    async updateOwnProfile(id: string, { currentPassword, ...patch }: UpdateProfileBody): Promise<UserRow> {
+      if (patch.email !== undefined) {
+        const user = mustExist(await repo.findUserById(db, id));
+        if (patch.email.toLowerCase() !== user.email.toLowerCase()) {
+          if (currentPassword === undefined) {
+            throw new ValidationError(msg.users.emailNeedsPassword, { currentPassword: msg.users.emailNeedsPassword });
+          }
+          await confirmPassword(user, currentPassword, 'currentPassword', msg.auth.wrongCurrentPassword);
+        }
+      }
+      return editUser(id, patch);
+    },
 
     /** Re-encodes and stores a new avatar, then drops the file it replaced (repo.swapAvatar). */
     async setAvatar(id: string, upload: Buffer): Promise<UserRow> {
@@ -191,13 +221,7 @@ export const createUsersService = ({ db, bus, avatars, log, passwordFailures }: 
      */
     async deleteOwnAccount(id: string, password: string): Promise<void> {
       const user = mustExist(await repo.findUserById(db, id));
-      const failures = accountFailuresKey(user.id);
-      await passwordFailures.check(failures);
-      if (!(await verifyPassword(user.passwordHash, password))) {
-        await passwordFailures.count(failures);
-        throw new ValidationError(msg.account.wrongPassword, { password: msg.account.wrongPassword });
-      }
-      await passwordFailures.reset(failures);
+      await confirmPassword(user, password, 'password', msg.account.wrongPassword);
       await deleted(
         await guardLastAdmin(
           id,

@@ -10,6 +10,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { PasswordField } from '../../../components/password-field';
 import { TextInput } from '../../../components/text-input';
 import { az } from '../../../i18n/az';
 import { errorFields, errorMessage } from '../../../lib/api-client';
@@ -19,7 +20,7 @@ import { useFormFields } from '../../../lib/use-form-fields';
 import { onlyErrors, validateEmail, validateUsername } from '../../auth/validation';
 import { updateProfile } from '../api/update-profile';
 
-type Field = 'username' | 'email';
+type Field = 'username' | 'email' | 'currentPassword';
 const t = az.profile.details;
 const CHOICES = [
   { value: 'public', label: t.visibility.public, help: t.visibility.publicHelp },
@@ -27,24 +28,31 @@ const CHOICES = [
   { value: 'private', label: t.visibility.private, help: t.visibility.privateHelp },
 ] as const satisfies ReadonlyArray<{ value: Visibility; label: string; help: string }>;
 
-/** Edits username, email and who may see the collection (docs/social.md "Privacy"); sends only what changed. */
+/**
+ * Edits username, email and who may see the collection (docs/social.md "Privacy"); sends only what
+ * changed. A new email asks for the current password (the server requires it, docs/product.md
+ * "Change email"): the field shows once the email differs from the account's.
+ */
 export function ProfileDetailsForm() {
   const { profile, setProfile } = useAuth();
   const { values, setValues, setErrors, bind } = useFormFields<Field>({
     username: profile?.username ?? '',
     email: profile?.email ?? '',
+    currentPassword: '',
   });
   const [formError, setFormError] = useState<string | null>(null);
   const [visibility, setVisibility] = useState<Visibility>(profile?.visibility ?? 'public');
   const [visibilityError, setVisibilityError] = useState<string | undefined>();
   const usernameInput = useRef<HTMLInputElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const emailChanged = profile !== null && values.email.trim().toLowerCase() !== profile?.email.toLowerCase();
   const visibilityGroup = useRef<HTMLDivElement>(null);
 
   // The profile may arrive after the first render (right after login).
   useEffect(() => {
     if (profile) {
-      setValues({ username: profile.username, email: profile.email });
+      setValues({ username: profile.username, email: profile.email, currentPassword: '' });
       setVisibility(profile.visibility ?? 'public');
     }
   }, [profile, setValues]);
@@ -65,6 +73,7 @@ export function ProfileDetailsForm() {
       // field is read with its error; otherwise the focus stays on "Yadda saxla".
       if (fields.username) usernameInput.current?.focus();
       else if (fields.email) emailInput.current?.focus();
+      else if (fields.currentPassword) passwordInput.current?.focus();
       else if (visibilityText) visibilityGroup.current?.querySelector<HTMLInputElement>('input:checked')?.focus();
     },
   });
@@ -78,11 +87,15 @@ export function ProfileDetailsForm() {
     const username = values.username.trim();
     const email = values.email.trim();
     if (username !== profile?.username) body.username = username;
-    if (email.toLowerCase() !== profile?.email.toLowerCase()) body.email = email;
+    if (email.toLowerCase() !== profile?.email.toLowerCase()) {
+      body.email = email;
+      body.currentPassword = values.currentPassword;
+    }
     if (visibility !== (profile?.visibility ?? 'public')) body.visibility = visibility;
     const found = onlyErrors({
       username: body.username !== undefined ? validateUsername(username) : undefined,
       email: body.email !== undefined ? validateEmail(email) : undefined,
+      currentPassword: body.email !== undefined && !values.currentPassword ? t.currentPasswordRequired : undefined,
     });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -111,6 +124,15 @@ export function ProfileDetailsForm() {
         inputRef={emailInput}
         {...bind('email')}
       />
+      {emailChanged && (
+        <PasswordField
+          label={t.currentPassword}
+          name="currentPassword"
+          autoComplete="current-password"
+          inputRef={passwordInput}
+          {...bind('currentPassword', t.currentPasswordHelp)}
+        />
+      )}
       <FormControl component="fieldset" error={Boolean(visibilityError)}>
         <FormLabel component="legend" id="visibility-legend">
           {t.visibility.legend}

@@ -74,9 +74,54 @@ describe('ProfileDetailsForm', () => {
     const email = screen.getByLabelText(/^E-poçt/);
     await userEvent.clear(email);
     await userEvent.type(email, 'yeni@example.az');
+    await userEvent.type(screen.getByLabelText(/^Cari şifrə/), 'köhnə-parol-1');
     await userEvent.click(screen.getByRole('button', { name: 'Yadda saxla' }));
-    expect(sent()).toEqual({ url: '/api/user/profile', method: 'PUT', body: { email: 'yeni@example.az' } });
+    expect(sent()).toEqual({
+      url: '/api/user/profile',
+      method: 'PUT',
+      body: { email: 'yeni@example.az', currentPassword: 'köhnə-parol-1' },
+    });
     await waitFor(() => expect(auth.setProfile).toHaveBeenCalledWith(updated));
+  });
+
+  it('asks for the current password only once the email differs, and sends nothing without it', async () => {
+    renderWithApp(<ProfileDetailsForm />, { route: '/profile', auth: fakeAuth({ profile: sampleProfile }) });
+    expect(screen.queryByLabelText(/^Cari şifrə/)).not.toBeInTheDocument();
+    const email = screen.getByLabelText(/^E-poçt/);
+    // The same address in capitals is no change.
+    await userEvent.clear(email);
+    await userEvent.type(email, sampleProfile.email.toUpperCase());
+    expect(screen.queryByLabelText(/^Cari şifrə/)).not.toBeInTheDocument();
+    await userEvent.clear(email);
+    await userEvent.type(email, 'yeni@example.az');
+    const password = screen.getByLabelText(/^Cari şifrə/);
+    await userEvent.click(screen.getByRole('button', { name: 'Yadda saxla' }));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(password).toHaveAccessibleDescription('E-poçtu dəyişmək üçün cari şifrənizi daxil edin');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('a wrong current password (400 on currentPassword) is shown under it, with the focus there', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(
+        {
+          success: false,
+          error: 'Cari şifrə yanlışdır',
+          code: 'VALIDATION',
+          fields: { currentPassword: 'Cari şifrə yanlışdır' },
+        },
+        400,
+      ),
+    );
+    renderWithApp(<ProfileDetailsForm />, { route: '/profile', auth: fakeAuth({ profile: sampleProfile }) });
+    const email = screen.getByLabelText(/^E-poçt/);
+    await userEvent.clear(email);
+    await userEvent.type(email, 'yeni@example.az');
+    await userEvent.type(screen.getByLabelText(/^Cari şifrə/), 'yanlış');
+    await userEvent.click(screen.getByRole('button', { name: 'Yadda saxla' }));
+    const password = screen.getByLabelText(/^Cari şifrə/);
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(password).toHaveAccessibleDescription('Cari şifrə yanlışdır');
   });
 });
 
