@@ -2,7 +2,7 @@ import { GENRES } from '@kinodost/contracts/genres';
 import { GENRES_MAX, RUNTIME_MAX, TITLE_MAX, YEAR_MAX, YEAR_MIN } from '@kinodost/contracts/limits';
 import type { AdminUpdateFilmBody, Film } from '@kinodost/contracts/schemas/films';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
+import Button, { buttonClasses } from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -12,7 +12,7 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { az } from '../../../i18n/az';
 import { errorFields, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -32,6 +32,18 @@ const emptyFields: Record<Field, string> = {
   overview: '',
   poster_url: '',
 };
+
+/** The fields in the order the dialog shows them. */
+const SHOWN_ORDER = [
+  'title',
+  'original_title',
+  'year',
+  'runtime',
+  'directors',
+  'genres',
+  'overview',
+  'poster_url',
+] as const satisfies ReadonlyArray<Field | 'genres'>;
 
 const fieldsOf = (film: Film): Record<Field, string> => ({
   title: film.title,
@@ -104,6 +116,17 @@ export function EditFilmDialog({ film, onClose }: { film: Film | null; onClose: 
   const [genreError, setGenreError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
   const mutation = useUpdateAdminFilm();
+  // For the focus to go to the first field the server refused (SHOWN_ORDER).
+  const inputs: Record<Field, RefObject<HTMLInputElement | null>> = {
+    title: useRef<HTMLInputElement>(null),
+    original_title: useRef<HTMLInputElement>(null),
+    year: useRef<HTMLInputElement>(null),
+    runtime: useRef<HTMLInputElement>(null),
+    directors: useRef<HTMLInputElement>(null),
+    overview: useRef<HTMLInputElement>(null),
+    poster_url: useRef<HTMLInputElement>(null),
+  };
+  const genresSelect = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!film) return;
@@ -116,7 +139,7 @@ export function EditFilmDialog({ film, onClose }: { film: Film | null; onClose: 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!film) return;
+    if (!film || mutation.isPending) return;
     const { body, errors: found } = filmChanges(film, values, genres);
     const { genres: genresProblem, ...fieldErrors } = found;
     setErrors(fieldErrors);
@@ -142,6 +165,11 @@ export function EditFilmDialog({ film, onClose }: { film: Film | null; onClose: 
           const onField = Object.keys(fields).length > 0 || Boolean(genresField);
           setFormError(onField ? null : errorMessage(error));
           if (!onField) toast.error(errorMessage(error));
+          // The focus goes with the text to its field, so the field is read with its error;
+          // otherwise it stays on "Yadda saxla".
+          const refused = SHOWN_ORDER.find((name) => (name === 'genres' ? genresField : fields[name]));
+          if (refused === 'genres') genresSelect.current?.querySelector<HTMLElement>('[role="combobox"]')?.focus();
+          else if (refused) inputs[refused].current?.focus();
         },
       },
     );
@@ -154,12 +182,25 @@ export function EditFilmDialog({ film, onClose }: { film: Film | null; onClose: 
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {formError && <Alert severity="error">{formError}</Alert>}
-            <TextField label={t.fields.title} name="title" required {...bind('title')} autoFocus />
-            <TextField label={t.fields.originalTitle} name="original_title" {...bind('original_title')} />
+            <TextField
+              label={t.fields.title}
+              name="title"
+              required
+              inputRef={inputs.title}
+              {...bind('title')}
+              autoFocus
+            />
+            <TextField
+              label={t.fields.originalTitle}
+              name="original_title"
+              inputRef={inputs.original_title}
+              {...bind('original_title')}
+            />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <TextField
                 label={t.fields.year}
                 name="year"
+                inputRef={inputs.year}
                 {...bind('year')}
                 slotProps={{ htmlInput: { inputMode: 'numeric' } }}
                 sx={{ flex: 1 }}
@@ -167,14 +208,21 @@ export function EditFilmDialog({ film, onClose }: { film: Film | null; onClose: 
               <TextField
                 label={t.fields.runtime}
                 name="runtime"
+                inputRef={inputs.runtime}
                 {...bind('runtime')}
                 slotProps={{ htmlInput: { inputMode: 'numeric' } }}
                 sx={{ flex: 1 }}
               />
             </Stack>
-            <TextField label={t.fields.directors} name="directors" {...bind('directors', t.fields.directorsHelp)} />
+            <TextField
+              label={t.fields.directors}
+              name="directors"
+              inputRef={inputs.directors}
+              {...bind('directors', t.fields.directorsHelp)}
+            />
             <TextField
               select
+              ref={genresSelect}
               label={t.fields.genres}
               value={genres}
               error={Boolean(genreError)}
@@ -193,18 +241,33 @@ export function EditFilmDialog({ film, onClose }: { film: Film | null; onClose: 
                 </MenuItem>
               ))}
             </TextField>
-            <TextField label={t.fields.overview} name="overview" multiline minRows={3} {...bind('overview')} />
+            <TextField
+              label={t.fields.overview}
+              name="overview"
+              multiline
+              minRows={3}
+              inputRef={inputs.overview}
+              {...bind('overview')}
+            />
             <TextField
               label={t.fields.posterUrl}
               name="poster_url"
               type="url"
+              inputRef={inputs.poster_url}
               {...bind('poster_url', t.fields.posterHelp)}
             />
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{az.common.cancel}</Button>
-          <Button type="submit" variant="contained" disabled={mutation.isPending}>
+          {/* Unavailable while saving, yet not `disabled`: a disabled button loses the focus to <body>
+              and the dialog then pulls it to its container (submit() ignores it meanwhile). */}
+          <Button
+            type="submit"
+            variant="contained"
+            aria-disabled={mutation.isPending}
+            className={mutation.isPending ? buttonClasses.disabled : undefined}
+          >
             {mutation.isPending ? az.common.saving : az.common.save}
           </Button>
         </DialogActions>

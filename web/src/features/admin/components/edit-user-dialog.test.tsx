@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast';
 import { stubFetch } from '../../../test/fetch-router';
+import { dropFocusOfDisabledControls } from '../../../test/focus-fixup';
 import { fakeAuth, jsonResponse, renderWithApp, sampleProfile } from '../../../test/render';
 import { EditUserDialog } from './edit-user-dialog';
 
@@ -61,5 +62,53 @@ describe('EditUserDialog', () => {
     const { dialog } = await changeEmail();
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('İstifadəçi tapılmadı');
     expect(toastError).toHaveBeenCalledWith('İstifadəçi tapılmadı');
+  });
+});
+
+describe('EditUserDialog: the keyboard focus', () => {
+  /** Serves the PUT when the test says so, so that the saving state renders. */
+  const holdPut = () => {
+    let answer: (response: Response) => void = () => {};
+    stubFetch({
+      [`PUT /api/user/${orxan.id}`]: () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    return (response: Response) => act(async () => answer(response));
+  };
+  const saveByKeyboard = async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'İstifadəçini redaktə et' });
+    const email = within(dialog).getByRole('textbox', { name: /^E-poçt/ });
+    await userEvent.clear(email);
+    await userEvent.type(email, 'leyla@example.az');
+    within(dialog).getByRole('button', { name: 'Yadda saxla' }).focus();
+    await userEvent.keyboard('{Enter}');
+    const saving = await within(dialog).findByRole('button', { name: 'Saxlanılır…' });
+    return { dialog, email, saving };
+  };
+
+  it('stays on "Yadda saxla" while saving and through an error of no field; a press meanwhile sends nothing', async () => {
+    dropFocusOfDisabledControls();
+    const release = holdPut();
+    renderDialog();
+    const { dialog, saving } = await saveByKeyboard();
+    expect(saving).toHaveFocus();
+    expect(saving).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.keyboard('{Enter}');
+    await release(jsonResponse({ success: false, error: 'İstifadəçi tapılmadı', code: 'NOT_FOUND' }, 404));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('İstifadəçi tapılmadı');
+    expect(within(dialog).getByRole('button', { name: 'Yadda saxla' })).toHaveFocus();
+    expect(vi.mocked(fetch).mock.calls.filter(([, init]) => init?.method === 'PUT')).toHaveLength(1);
+  });
+
+  it("goes to the email field with the server's 409 for it", async () => {
+    dropFocusOfDisabledControls();
+    const release = holdPut();
+    renderDialog();
+    const { email } = await saveByKeyboard();
+    await release(jsonResponse({ success: false, error: taken, code: 'CONFLICT', fields: { email: taken } }, 409));
+    expect(await screen.findByText(taken)).toBeInTheDocument();
+    expect(email).toHaveFocus();
   });
 });

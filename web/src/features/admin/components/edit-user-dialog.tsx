@@ -1,13 +1,13 @@
 import type { AdminUpdateUserBody, UserProfile } from '@kinodost/contracts/schemas/users';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
+import Button, { buttonClasses } from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { formChanged, useDiscardGuard } from '../../../components/discard-guard';
 import { az } from '../../../i18n/az';
 import { errorFields, errorMessage } from '../../../lib/api-client';
@@ -24,6 +24,8 @@ export function EditUserDialog({ user, onClose }: { user: UserProfile | null; on
   const { values, setValues, setErrors, bind } = useFormFields<Field>({ username: '', email: '' });
   const [formError, setFormError] = useState<string | null>(null);
   const mutation = useUpdateUser();
+  const usernameInput = useRef<HTMLInputElement>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (user) {
@@ -43,7 +45,7 @@ export function EditUserDialog({ user, onClose }: { user: UserProfile | null; on
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!user) return;
+    if (!user || mutation.isPending) return;
     const body: AdminUpdateUserBody = {};
     const username = values.username.trim();
     const email = values.email.trim();
@@ -74,6 +76,9 @@ export function EditUserDialog({ user, onClose }: { user: UserProfile | null; on
           // a toast of the same text made screen readers say it twice. The rest has no place there.
           if (Object.keys(fields).length > 0) {
             setFormError(null);
+            // The focus goes with the text to its field, so the field is read with its error.
+            if (fields.username) usernameInput.current?.focus();
+            else if (fields.email) emailInput.current?.focus();
           } else {
             setFormError(errorMessage(error));
             toast.error(errorMessage(error));
@@ -90,13 +95,32 @@ export function EditUserDialog({ user, onClose }: { user: UserProfile | null; on
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {formError && <Alert severity="error">{formError}</Alert>}
-            <TextField label={az.auth.register.username} name="username" {...bind('username')} autoFocus />
-            <TextField label={az.auth.register.email} name="email" type="email" {...bind('email')} />
+            <TextField
+              label={az.auth.register.username}
+              name="username"
+              inputRef={usernameInput}
+              {...bind('username')}
+              autoFocus
+            />
+            <TextField
+              label={az.auth.register.email}
+              name="email"
+              type="email"
+              inputRef={emailInput}
+              {...bind('email')}
+            />
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={requestClose}>{az.common.cancel}</Button>
-          <Button type="submit" variant="contained" disabled={mutation.isPending}>
+          {/* Unavailable while saving, yet not `disabled`: a disabled button loses the focus to <body>
+              and the dialog then pulls it to its container (submit() ignores it meanwhile). */}
+          <Button
+            type="submit"
+            variant="contained"
+            aria-disabled={mutation.isPending}
+            className={mutation.isPending ? buttonClasses.disabled : undefined}
+          >
             {mutation.isPending ? az.common.saving : az.common.save}
           </Button>
         </DialogActions>

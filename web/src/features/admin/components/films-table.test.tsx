@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast';
+import { dropFocusOfDisabledControls } from '../../../test/focus-fixup';
 import { fakeAuth, jsonResponse, renderWithApp } from '../../../test/render';
 import { stubViewportWidth } from '../../../test/viewport';
 import { FilmsTable } from './films-table';
@@ -239,5 +240,42 @@ describe('FilmsTable below 600 px', { timeout: 60_000 }, () => {
     expect(within(other).queryByText('Rejissor')).not.toBeInTheDocument();
     await userEvent.click(within(card).getByRole('button', { name: '"Titanic" filmini redaktə et' }));
     expect(await screen.findByRole('dialog', { name: 'Filmi redaktə et' })).toBeInTheDocument();
+  });
+});
+
+describe('EditFilmDialog: the keyboard focus', { timeout: 60_000 }, () => {
+  /** Opens the edit of "Titanic", changes its runtime and presses "Yadda saxla" from the keyboard. */
+  const saveByKeyboard = async () => {
+    renderWithApp(<FilmsTable />, { route: '/admin/films', auth: admin() });
+    await userEvent.click(await screen.findByRole('button', { name: '"Titanic" filmini redaktə et' }));
+    const dialog = screen.getByRole('dialog', { name: 'Filmi redaktə et' });
+    await userEvent.clear(within(dialog).getByLabelText('Müddəti (dəqiqə)'));
+    await userEvent.click(within(dialog).getByLabelText('Müddəti (dəqiqə)'));
+    await userEvent.paste('195');
+    within(dialog).getByRole('button', { name: 'Yadda saxla' }).focus();
+    await userEvent.keyboard('{Enter}');
+    return { dialog, saving: await within(dialog).findByRole('button', { name: 'Saxlanılır…' }) };
+  };
+
+  it('stays on "Yadda saxla" while saving, then goes to the field the server refused', async () => {
+    dropFocusOfDisabledControls();
+    const refusal = 'Müddət 1 ilə 2000 dəqiqə arasında tam ədəd olmalıdır';
+    let answer: (response: Response) => void = () => {};
+    serve({
+      [`PUT /api/admin/films/${kept.id}`]: () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const { dialog, saving } = await saveByKeyboard();
+    expect(saving).toHaveFocus();
+    expect(saving).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.keyboard('{Enter}');
+    expect(calls('PUT')).toHaveLength(1);
+    await act(async () =>
+      answer(jsonResponse({ success: false, error: refusal, code: 'VALIDATION', fields: { runtime: refusal } }, 400)),
+    );
+    expect(await within(dialog).findByText(refusal)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Müddəti (dəqiqə)')).toHaveFocus();
   });
 });

@@ -64,6 +64,50 @@ describe('LoginForm', () => {
   });
 });
 
+describe('LoginForm: the keyboard focus', () => {
+  const signIn = async (password: string) => {
+    await userEvent.type(screen.getByLabelText(/İstifadəçi adı və ya e-poçt/), 'leyla');
+    await userEvent.type(screen.getByLabelText(/^Şifrə\s*\*?$/), password);
+    screen.getByRole('button', { name: 'Daxil ol' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('button', { name: 'Daxil olunur…' });
+  };
+
+  it('stays on "Daxil ol" through wrong credentials, and a second press sends nothing', async () => {
+    dropFocusOfDisabledControls();
+    const release = heldAnswer(
+      jsonResponse({ success: false, error: 'İstifadəçi adı və ya şifrə yanlışdır', code: 'UNAUTHORIZED' }, 401),
+    );
+    renderWithApp(<LoginForm />, { route: '/login', auth: visitor() });
+    await signIn('səhv');
+    await userEvent.keyboard('{Enter}');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await release();
+    expect(await screen.findByText('İstifadəçi adı və ya şifrə yanlışdır')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Daxil ol' })).toHaveFocus();
+  });
+
+  it("goes to the password field with the server's text for it", async () => {
+    dropFocusOfDisabledControls();
+    const release = heldAnswer(
+      jsonResponse(
+        {
+          success: false,
+          error: 'Məlumatlar düzgün deyil',
+          code: 'VALIDATION',
+          fields: { password: 'Şifrə 8 ilə 128 simvol arasında olmalıdır' },
+        },
+        400,
+      ),
+    );
+    renderWithApp(<LoginForm />, { route: '/login', auth: visitor() });
+    await signIn('x');
+    await release();
+    expect(await screen.findByText('Şifrə 8 ilə 128 simvol arasında olmalıdır')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Şifrə\s*\*?$/)).toHaveFocus();
+  });
+});
+
 describe('RegisterForm', () => {
   const fill = async (values: { username?: string; email?: string; password?: string; confirm?: string }) => {
     if (values.username) await userEvent.type(screen.getByLabelText(/^İstifadəçi adı/), values.username);
@@ -114,6 +158,50 @@ describe('RegisterForm', () => {
     await fill({ username: 'leyla', email: 'l@example.az', password: 'uzun-şifrə-1', confirm: 'uzun-şifrə-1' });
     expect(await screen.findByText('Bu istifadəçi adı artıq tutulub')).toBeInTheDocument();
     expect(screen.getByLabelText(/^İstifadəçi adı/)).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+describe('RegisterForm: the keyboard focus', () => {
+  const register = async () => {
+    await userEvent.type(screen.getByLabelText(/^İstifadəçi adı/), 'leyla');
+    await userEvent.type(screen.getByLabelText(/^E-poçt/), 'l@example.az');
+    await userEvent.type(screen.getByLabelText(/^Şifrə\s*\*?$/), 'uzun-şifrə-1');
+    await userEvent.type(screen.getByLabelText(/^Şifrənin təkrarı/), 'uzun-şifrə-1');
+    screen.getByRole('button', { name: 'Qeydiyyatdan keç' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('button', { name: 'Hesab yaradılır…' });
+  };
+
+  it('goes to the username field with a 409 for a taken username', async () => {
+    dropFocusOfDisabledControls();
+    const release = heldAnswer(
+      jsonResponse(
+        {
+          success: false,
+          error: 'Məlumatlar yanlışdır',
+          code: 'VALIDATION',
+          fields: { username: 'Bu istifadəçi adı artıq tutulub' },
+        },
+        409,
+      ),
+    );
+    renderWithApp(<RegisterForm />, { route: '/register', auth: visitor() });
+    await register();
+    await release();
+    expect(await screen.findByText('Bu istifadəçi adı artıq tutulub')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^İstifadəçi adı/)).toHaveFocus();
+  });
+
+  it('stays on "Qeydiyyatdan keç" through an error of the whole form', async () => {
+    dropFocusOfDisabledControls();
+    const release = heldAnswer(
+      jsonResponse({ success: false, error: 'Çox sayda cəhd. Bir az sonra yenidən yoxlayın', code: 'RATE_LIMIT' }, 429),
+    );
+    renderWithApp(<RegisterForm />, { route: '/register', auth: visitor() });
+    await register();
+    await release();
+    expect(await screen.findByText('Çox sayda cəhd. Bir az sonra yenidən yoxlayın')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Qeydiyyatdan keç' })).toHaveFocus();
   });
 });
 
@@ -209,5 +297,57 @@ describe('ResetPasswordForm', () => {
     // The link is spent: the form gives way to the request for a new one.
     expect(screen.getByRole('link', { name: 'Yeni keçid istə' })).toHaveAttribute('href', '/forgot-password');
     expect(screen.queryByLabelText(/^Yeni şifrə\s*\*?$/)).not.toBeInTheDocument();
+  });
+});
+
+describe('ResetPasswordForm: the keyboard focus', () => {
+  const reset = async () => {
+    await userEvent.type(screen.getByLabelText(/^Yeni şifrə\s*\*?$/), 'yeni-şifrə-12');
+    await userEvent.type(screen.getByLabelText(/^Yeni şifrənin təkrarı/), 'yeni-şifrə-12');
+    screen.getByRole('button', { name: 'Şifrəni yenilə' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('button', { name: 'Yenilənir…' });
+  };
+
+  it('stays on "Şifrəni yenilə" through an error of the whole form', async () => {
+    dropFocusOfDisabledControls();
+    const release = heldAnswer(
+      jsonResponse({ success: false, error: 'Çox sayda cəhd. Bir az sonra yenidən yoxlayın', code: 'RATE_LIMIT' }, 429),
+    );
+    renderWithApp(<ResetPasswordForm token="tok123" />, { route: '/reset-password/tok123', auth: visitor() });
+    await reset();
+    await release();
+    expect(await screen.findByText('Çox sayda cəhd. Bir az sonra yenidən yoxlayın')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Şifrəni yenilə' })).toHaveFocus();
+  });
+
+  it("goes to the new password field with the server's text for it", async () => {
+    dropFocusOfDisabledControls();
+    const release = heldAnswer(
+      jsonResponse(
+        {
+          success: false,
+          error: 'Məlumatlar düzgün deyil',
+          code: 'VALIDATION',
+          fields: { newPassword: 'Şifrə 8 ilə 128 simvol arasında olmalıdır' },
+        },
+        400,
+      ),
+    );
+    renderWithApp(<ResetPasswordForm token="tok123" />, { route: '/reset-password/tok123', auth: visitor() });
+    await reset();
+    await release();
+    expect(await screen.findByText('Şifrə 8 ilə 128 simvol arasında olmalıdır')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Yeni şifrə\s*\*?$/)).toHaveFocus();
+  });
+
+  it('goes to "Daxil ol" once saved (the form and its button are gone)', async () => {
+    dropFocusOfDisabledControls();
+    const release = heldAnswer(jsonResponse({ success: true, message: 'ok' }));
+    renderWithApp(<ResetPasswordForm token="tok123" />, { route: '/reset-password/tok123', auth: visitor() });
+    await reset();
+    await release();
+    expect(await screen.findByRole('status')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Daxil ol' })).toHaveFocus();
   });
 });

@@ -1,10 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Button, { buttonClasses } from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PasswordField } from '../../../components/password-field';
 import { TextInput } from '../../../components/text-input';
@@ -24,18 +24,26 @@ export function LoginForm() {
   const auth = useAuth();
   const { values, setErrors, bind } = useFormFields<Field>({ username: '', password: '' });
   const [formError, setFormError] = useState<string | null>(null);
+  const usernameInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
 
   const mutation = useMutation({
     mutationFn: login,
     onSuccess: ({ token }) => auth.login(token),
     onError: (error) => {
+      const fields = errorFields(error);
       setFormError(errorMessage(error));
-      setErrors(errorFields(error));
+      setErrors(fields);
+      // A text that belongs to a field takes the focus there, so the field is read with its error;
+      // otherwise (wrong credentials, too many attempts) the focus stays on "Daxil ol".
+      if (fields.username) usernameInput.current?.focus();
+      else if (fields.password) passwordInput.current?.focus();
     },
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (mutation.isPending) return;
     const found = onlyErrors({
       username: values.username.trim() ? undefined : t.identifierRequired,
       password: values.password ? undefined : az.auth.validation.passwordRequired,
@@ -57,6 +65,7 @@ export function LoginForm() {
         autoComplete="username"
         autoFocus
         required
+        inputRef={usernameInput}
         {...bind('username')}
       />
       <PasswordField
@@ -64,6 +73,7 @@ export function LoginForm() {
         name="password"
         autoComplete="current-password"
         required
+        inputRef={passwordInput}
         {...bind('password')}
       />
       <Box sx={{ textAlign: 'right', mt: -1 }}>
@@ -71,7 +81,15 @@ export function LoginForm() {
           {t.forgotLink}
         </Link>
       </Box>
-      <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
+      {/* Unavailable while signing in, yet not `disabled`: a disabled button loses the focus to <body>
+          and never gets it back (submit() ignores it meanwhile). */}
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        aria-disabled={mutation.isPending}
+        className={mutation.isPending ? buttonClasses.disabled : undefined}
+      >
         {mutation.isPending ? t.submitting : t.submit}
       </Button>
       <Typography variant="body2" sx={{ textAlign: 'center' }}>

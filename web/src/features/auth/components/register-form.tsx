@@ -1,10 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Button, { buttonClasses } from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PasswordField } from '../../../components/password-field';
 import { TextInput } from '../../../components/text-input';
@@ -30,6 +30,10 @@ export function RegisterForm() {
     confirmPassword: '',
   });
   const [formError, setFormError] = useState<string | null>(null);
+  const usernameInput = useRef<HTMLInputElement>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const confirmInput = useRef<HTMLInputElement>(null);
 
   const mutation = useMutation({
     mutationFn: register,
@@ -42,11 +46,18 @@ export function RegisterForm() {
       setErrors(fields);
       // A field error already sits under its input; repeat only texts with no field.
       setFormError(Object.keys(fields).length > 0 ? null : errorMessage(error));
+      // The focus goes with it to the first field with a text (a 409 for a taken username), so the
+      // field is read with its error; otherwise it stays on "Qeydiyyatdan keç".
+      if (fields.username) usernameInput.current?.focus();
+      else if (fields.email) emailInput.current?.focus();
+      else if (fields.password) passwordInput.current?.focus();
+      else if (fields.confirmPassword) confirmInput.current?.focus();
     },
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (mutation.isPending) return;
     const found = onlyErrors({
       username: validateUsername(values.username),
       email: validateEmail(values.email),
@@ -70,14 +81,24 @@ export function RegisterForm() {
         autoComplete="username"
         autoFocus
         required
+        inputRef={usernameInput}
         {...bind('username', t.usernameHelp)}
       />
-      <TextInput label={t.email} name="email" type="email" autoComplete="email" required {...bind('email')} />
+      <TextInput
+        label={t.email}
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        inputRef={emailInput}
+        {...bind('email')}
+      />
       <PasswordField
         label={t.password}
         name="password"
         autoComplete="new-password"
         required
+        inputRef={passwordInput}
         {...bind('password', t.passwordHelp)}
       />
       <PasswordField
@@ -85,9 +106,18 @@ export function RegisterForm() {
         name="confirmPassword"
         autoComplete="new-password"
         required
+        inputRef={confirmInput}
         {...bind('confirmPassword')}
       />
-      <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
+      {/* Unavailable while registering, yet not `disabled`: a disabled button loses the focus to
+          <body> and never gets it back (submit() ignores it meanwhile). */}
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        aria-disabled={mutation.isPending}
+        className={mutation.isPending ? buttonClasses.disabled : undefined}
+      >
         {mutation.isPending ? t.submitting : t.submit}
       </Button>
       <Typography variant="body2" sx={{ textAlign: 'center' }}>

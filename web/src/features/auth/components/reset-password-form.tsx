@@ -1,8 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Button, { buttonClasses } from '@mui/material/Button';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PasswordField } from '../../../components/password-field';
 import { paths } from '../../../config/paths';
@@ -21,17 +21,28 @@ const t = az.auth.reset;
 export function ResetPasswordForm({ token }: { token: string }) {
   const { values, setErrors, bind } = useFormFields<Field>({ newPassword: '', confirmPassword: '' });
   const [formError, setFormError] = useState<string | null>(null);
+  const newPasswordInput = useRef<HTMLInputElement>(null);
+  const toLogin = useRef<HTMLAnchorElement>(null);
   const mutation = useMutation({
     mutationFn: resetPassword,
     onError: (error) => {
       const fields = errorFields(error);
       setErrors({ newPassword: fields.newPassword });
       setFormError(fields.newPassword ? null : errorMessage(error));
+      // The server's text for the new password goes under the field: the focus goes there with it.
+      if (fields.newPassword) newPasswordInput.current?.focus();
     },
   });
 
+  // Saved, the form gives way to the notice: the focus, left on the button that went with it, moves
+  // to the way on ("Daxil ol") instead of falling to <body>.
+  useEffect(() => {
+    if (mutation.isSuccess) toLogin.current?.focus();
+  }, [mutation.isSuccess]);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (mutation.isPending) return;
     const found = onlyErrors({
       newPassword: validateNewPassword(values.newPassword),
       confirmPassword: validateConfirmation(values.newPassword, values.confirmPassword),
@@ -52,7 +63,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         <Alert severity="success" role="status">
           {t.success}
         </Alert>
-        <Button component={RouterLink} to={paths.login} variant="contained">
+        <Button component={RouterLink} to={paths.login} variant="contained" ref={toLogin}>
           {t.toLogin}
         </Button>
       </Box>
@@ -68,6 +79,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         autoComplete="new-password"
         autoFocus
         required
+        inputRef={newPasswordInput}
         {...bind('newPassword', az.auth.register.passwordHelp)}
       />
       <PasswordField
@@ -77,7 +89,15 @@ export function ResetPasswordForm({ token }: { token: string }) {
         required
         {...bind('confirmPassword')}
       />
-      <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
+      {/* Unavailable while saving, yet not `disabled`: a disabled button loses the focus to <body>
+          and never gets it back (submit() ignores it meanwhile). */}
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        aria-disabled={mutation.isPending}
+        className={mutation.isPending ? buttonClasses.disabled : undefined}
+      >
         {mutation.isPending ? t.submitting : t.submit}
       </Button>
     </Box>

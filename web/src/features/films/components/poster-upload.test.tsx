@@ -4,6 +4,7 @@ import { FilmPage } from '../../../app/pages/film-page';
 import { ApiError } from '../../../lib/api-client';
 import { stubFetch } from '../../../test/fetch-router';
 import { makeFilm, makeFilmPage } from '../../../test/film-fixtures';
+import { dropFocusOfDisabledControls } from '../../../test/focus-fixup';
 import { paged } from '../../../test/movie-fixtures';
 import { fakeAuth, jsonResponse, renderWithApp } from '../../../test/render';
 import { uploadPoster } from '../api/upload-poster';
@@ -90,5 +91,30 @@ describe('the film page’s poster upload', () => {
       ).not.toHaveLength(0),
     );
     expect(screen.getByTestId('poster-placeholder')).toBeInTheDocument();
+  });
+
+  it('keeps the focus on its button through the upload, which a press meanwhile does not reopen', async () => {
+    dropFocusOfDisabledControls();
+    let finish: (value: Awaited<ReturnType<typeof uploadPoster>>) => void = () => {};
+    upload.mockImplementation(
+      () =>
+        new Promise((resolve) => {
+          finish = resolve;
+        }),
+    );
+    renderFilm(true);
+    const button = await screen.findByRole('button', { name: 'Poster yüklə' });
+    button.focus();
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    const opened = vi.spyOn(input, 'click');
+    choose(png());
+    await screen.findByRole('progressbar', { name: 'Yüklənir: 0%' });
+    expect(button).toHaveFocus();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    fireEvent.click(button);
+    expect(opened).not.toHaveBeenCalled();
+    finish({ ...film, poster_url: NEW_POSTER });
+    expect(await screen.findByText('Poster yeniləndi')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Posteri dəyiş' })).toHaveFocus();
   });
 });

@@ -71,7 +71,8 @@ export function PosterUpload({ film }: { film: FilmPage }) {
         size="small"
         fullWidth
         startIcon={<CloudUploadIcon />}
-        disabled={upload.isPending}
+        // Not `disabled`: a disabled button loses the focus to <body> and never gets it back.
+        busy={upload.isPending}
         aria-describedby={`${inputId}-hint`}
       />
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }} id={`${inputId}-hint`}>
