@@ -34,7 +34,7 @@ const dup = film('22222222-2222-4222-8222-222222222222', 'Titanik', 1997);
 const page = (data: unknown[]) => ({ success: true, data, page: 1, limit: 20, total: data.length });
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-const serve = (handlers: Record<string, (url: string, init: RequestInit) => Response>) =>
+const serve = (handlers: Record<string, (url: string, init: RequestInit) => Response | Promise<Response>>) =>
   fetchMock.mockImplementation(async (input, init = {}) => {
     const url = String(input);
     const handler = handlers[`${init.method ?? 'GET'} ${url.split('?')[0]}`];
