@@ -297,6 +297,8 @@ describe('ResetPasswordForm', () => {
     // The link is spent: the form gives way to the request for a new one.
     expect(screen.getByRole('link', { name: 'Yeni keçid istə' })).toHaveAttribute('href', '/forgot-password');
     expect(screen.queryByLabelText(/^Yeni şifrə\s*\*?$/)).not.toBeInTheDocument();
+    // The button that was pressed left with the form: the way on has the focus, not <body>.
+    expect(screen.getByRole('link', { name: 'Yeni keçid istə' })).toHaveFocus();
   });
 });
 

@@ -54,7 +54,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   // The link was used or ran out while the form was open.
   if (mutation.isError && isInvalidResetLink(mutation.error)) {
-    return <ResetLinkInvalid message={errorMessage(mutation.error)} />;
+    return <ResetLinkInvalid message={errorMessage(mutation.error)} takeFocus />;
   }
 
   if (mutation.isSuccess) {
