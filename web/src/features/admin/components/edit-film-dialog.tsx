@@ -161,10 +161,10 @@ export function EditFilmDialog({ film, onClose }: { film: Film | null; onClose: 
           const { genres: genresField, ...fields } = errorFields(error);
           setErrors(fields);
           setGenreError(genresField ? errorMessage(error) : undefined);
-          // A field's error sits under its input only: a toast of the same text was said twice.
+          // Said once, where it belongs: under its field, or in the dialog's alert (a toast of the
+          // same text beside either made screen readers say it twice).
           const onField = Object.keys(fields).length > 0 || Boolean(genresField);
           setFormError(onField ? null : errorMessage(error));
-          if (!onField) toast.error(errorMessage(error));
           // The focus goes with the text to its field, so the field is read with its error;
           // otherwise it stays on "Yadda saxla".
           const refused = SHOWN_ORDER.find((name) => (name === 'genres' ? genresField : fields[name]));

@@ -72,8 +72,9 @@ export function EditUserDialog({ user, onClose }: { user: UserProfile | null; on
         onError: (error) => {
           const fields = errorFields(error);
           setErrors(fields);
-          // A field's error sits under its input only (as in the registration and profile forms):
-          // a toast of the same text made screen readers say it twice. The rest has no place there.
+          // Said once, where it belongs (as in the registration and profile forms): a field's error
+          // under its input, the rest in the dialog's alert; a toast of the same text beside either
+          // made screen readers say it twice.
           if (Object.keys(fields).length > 0) {
             setFormError(null);
             // The focus goes with the text to its field, so the field is read with its error.
@@ -81,7 +82,6 @@ export function EditUserDialog({ user, onClose }: { user: UserProfile | null; on
             else if (fields.email) emailInput.current?.focus();
           } else {
             setFormError(errorMessage(error));
-            toast.error(errorMessage(error));
           }
         },
       },
