@@ -1,5 +1,6 @@
-import Button, { type ButtonProps, buttonClasses } from '@mui/material/Button';
+import type { ButtonProps } from '@mui/material/Button';
 import { type ChangeEvent, useRef } from 'react';
+import { BusyButton } from './busy-button';
 
 interface ImagePickButtonProps extends Omit<ButtonProps, 'onClick' | 'onChange' | 'children'> {
   /** The button's text, and the hidden input's name. */
@@ -8,11 +9,7 @@ interface ImagePickButtonProps extends Omit<ButtonProps, 'onClick' | 'onChange' 
   accept: string;
   inputId: string;
   onChoose: (event: ChangeEvent<HTMLInputElement>) => void;
-  /**
-   * Unavailable for now (an upload under way), yet not `disabled`: a disabled button loses the
-   * keyboard focus to <body> and does not get it back. Shown and announced as unavailable, and a
-   * click opens nothing.
-   */
+  /** Unavailable for now (an upload under way): BusyButton, so the focus stays on it. */
   busy?: boolean;
 }
 
@@ -24,17 +21,9 @@ export function ImagePickButton({ label, accept, inputId, onChoose, busy = false
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
-      <Button
-        variant="outlined"
-        {...button}
-        aria-disabled={busy || undefined}
-        className={busy ? [button.className, buttonClasses.disabled].filter(Boolean).join(' ') : button.className}
-        onClick={() => {
-          if (!busy) input.current?.click();
-        }}
-      >
+      <BusyButton variant="outlined" {...button} busy={busy} onClick={() => input.current?.click()}>
         {label}
-      </Button>
+      </BusyButton>
       <input ref={input} id={inputId} hidden type="file" accept={accept} aria-label={label} onChange={onChoose} />
     </>
   );

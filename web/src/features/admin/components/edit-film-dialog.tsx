@@ -2,7 +2,7 @@ import { GENRES } from '@kinodost/contracts/genres';
 import { GENRES_MAX, RUNTIME_MAX, TITLE_MAX, YEAR_MAX, YEAR_MIN } from '@kinodost/contracts/limits';
 import type { AdminUpdateFilmBody, Film } from '@kinodost/contracts/schemas/films';
 import Alert from '@mui/material/Alert';
-import Button, { buttonClasses } from '@mui/material/Button';
+import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -13,6 +13,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
+import { BusyButton } from '../../../components/busy-button';
 import { az } from '../../../i18n/az';
 import { errorFields, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -260,16 +261,9 @@ export function EditFilmDialog({ film, onClose }: { film: Film | null; onClose: 
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{az.common.cancel}</Button>
-          {/* Unavailable while saving, yet not `disabled`: a disabled button loses the focus to <body>
-              and the dialog then pulls it to its container (submit() ignores it meanwhile). */}
-          <Button
-            type="submit"
-            variant="contained"
-            aria-disabled={mutation.isPending}
-            className={mutation.isPending ? buttonClasses.disabled : undefined}
-          >
+          <BusyButton type="submit" variant="contained" busy={mutation.isPending}>
             {mutation.isPending ? az.common.saving : az.common.save}
-          </Button>
+          </BusyButton>
         </DialogActions>
       </form>
     </Dialog>

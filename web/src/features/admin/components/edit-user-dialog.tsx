@@ -1,6 +1,6 @@
 import type { AdminUpdateUserBody, UserProfile } from '@kinodost/contracts/schemas/users';
 import Alert from '@mui/material/Alert';
-import Button, { buttonClasses } from '@mui/material/Button';
+import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -8,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { BusyButton } from '../../../components/busy-button';
 import { formChanged, useDiscardGuard } from '../../../components/discard-guard';
 import { az } from '../../../i18n/az';
 import { errorFields, errorMessage } from '../../../lib/api-client';
@@ -113,16 +114,9 @@ export function EditUserDialog({ user, onClose }: { user: UserProfile | null; on
         </DialogContent>
         <DialogActions>
           <Button onClick={requestClose}>{az.common.cancel}</Button>
-          {/* Unavailable while saving, yet not `disabled`: a disabled button loses the focus to <body>
-              and the dialog then pulls it to its container (submit() ignores it meanwhile). */}
-          <Button
-            type="submit"
-            variant="contained"
-            aria-disabled={mutation.isPending}
-            className={mutation.isPending ? buttonClasses.disabled : undefined}
-          >
+          <BusyButton type="submit" variant="contained" busy={mutation.isPending}>
             {mutation.isPending ? az.common.saving : az.common.save}
-          </Button>
+          </BusyButton>
         </DialogActions>
       </form>
       {/* Portalled like any dialog; rendered in here so that the form's layout is untouched. */}

@@ -14,6 +14,10 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
+/** The server's 400 for fields it refused, each with its text. */
+const fieldRefusal = (fields: Record<string, string>) =>
+  jsonResponse({ success: false, error: 'Məlumatlar düzgün deyil', code: 'VALIDATION', fields }, 400);
+
 /** A fetch answered when the test says so, so that the pending state renders. */
 function heldAnswer(response: Response) {
   let release = () => {};
@@ -89,17 +93,7 @@ describe('LoginForm: the keyboard focus', () => {
 
   it("goes to the password field with the server's text for it", async () => {
     dropFocusOfDisabledControls();
-    const release = heldAnswer(
-      jsonResponse(
-        {
-          success: false,
-          error: 'Məlumatlar düzgün deyil',
-          code: 'VALIDATION',
-          fields: { password: 'Şifrə 8 ilə 128 simvol arasında olmalıdır' },
-        },
-        400,
-      ),
-    );
+    const release = heldAnswer(fieldRefusal({ password: 'Şifrə 8 ilə 128 simvol arasında olmalıdır' }));
     renderWithApp(<LoginForm />, { route: '/login', auth: visitor() });
     await signIn('x');
     await release();
@@ -242,17 +236,7 @@ describe('ForgotPasswordForm: the keyboard focus', () => {
 
   it("goes to the email field with the server's text for it", async () => {
     dropFocusOfDisabledControls();
-    const release = heldAnswer(
-      jsonResponse(
-        {
-          success: false,
-          error: 'Məlumatlar düzgün deyil',
-          code: 'VALIDATION',
-          fields: { email: 'Düzgün e-poçt ünvanı daxil edin' },
-        },
-        400,
-      ),
-    );
+    const release = heldAnswer(fieldRefusal({ email: 'Düzgün e-poçt ünvanı daxil edin' }));
     renderWithApp(<ForgotPasswordForm />, { route: '/forgot-password', auth: visitor() });
     await send('kim@mailinator.com');
     await release();
@@ -325,17 +309,7 @@ describe('ResetPasswordForm: the keyboard focus', () => {
 
   it("goes to the new password field with the server's text for it", async () => {
     dropFocusOfDisabledControls();
-    const release = heldAnswer(
-      jsonResponse(
-        {
-          success: false,
-          error: 'Məlumatlar düzgün deyil',
-          code: 'VALIDATION',
-          fields: { newPassword: 'Şifrə 8 ilə 128 simvol arasında olmalıdır' },
-        },
-        400,
-      ),
-    );
+    const release = heldAnswer(fieldRefusal({ newPassword: 'Şifrə 8 ilə 128 simvol arasında olmalıdır' }));
     renderWithApp(<ResetPasswordForm token="tok123" />, { route: '/reset-password/tok123', auth: visitor() });
     await reset();
     await release();

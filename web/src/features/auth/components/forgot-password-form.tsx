@@ -1,10 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button, { buttonClasses } from '@mui/material/Button';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { BusyButton } from '../../../components/busy-button';
 import { TextInput } from '../../../components/text-input';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
@@ -79,17 +80,9 @@ export function ForgotPasswordForm() {
         error={Boolean(fieldError)}
         helperText={fieldError}
       />
-      {/* Unavailable while sending, yet not `disabled`: a disabled button loses the focus to <body>
-          and never gets it back (submit() ignores it meanwhile). */}
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        aria-disabled={mutation.isPending}
-        className={mutation.isPending ? buttonClasses.disabled : undefined}
-      >
+      <BusyButton type="submit" variant="contained" size="large" busy={mutation.isPending}>
         {mutation.isPending ? t.submitting : t.submit}
-      </Button>
+      </BusyButton>
       <Link component={RouterLink} to={paths.login} variant="body2" sx={{ textAlign: 'center' }}>
         {t.backToLogin}
       </Link>

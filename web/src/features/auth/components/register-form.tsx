@@ -1,11 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button, { buttonClasses } from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { BusyButton } from '../../../components/busy-button';
 import { PasswordField } from '../../../components/password-field';
 import { TextInput } from '../../../components/text-input';
 import { paths } from '../../../config/paths';
@@ -109,17 +109,9 @@ export function RegisterForm() {
         inputRef={confirmInput}
         {...bind('confirmPassword')}
       />
-      {/* Unavailable while registering, yet not `disabled`: a disabled button loses the focus to
-          <body> and never gets it back (submit() ignores it meanwhile). */}
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        aria-disabled={mutation.isPending}
-        className={mutation.isPending ? buttonClasses.disabled : undefined}
-      >
+      <BusyButton type="submit" variant="contained" size="large" busy={mutation.isPending}>
         {mutation.isPending ? t.submitting : t.submit}
-      </Button>
+      </BusyButton>
       <Typography variant="body2" sx={{ textAlign: 'center' }}>
         {t.haveAccount}{' '}
         <Link component={RouterLink} to={paths.login}>

@@ -1,9 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button, { buttonClasses } from '@mui/material/Button';
+import Button from '@mui/material/Button';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { BusyButton } from '../../../components/busy-button';
 import { PasswordField } from '../../../components/password-field';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
@@ -89,17 +90,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
         required
         {...bind('confirmPassword')}
       />
-      {/* Unavailable while saving, yet not `disabled`: a disabled button loses the focus to <body>
-          and never gets it back (submit() ignores it meanwhile). */}
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        aria-disabled={mutation.isPending}
-        className={mutation.isPending ? buttonClasses.disabled : undefined}
-      >
+      <BusyButton type="submit" variant="contained" size="large" busy={mutation.isPending}>
         {mutation.isPending ? t.submitting : t.submit}
-      </Button>
+      </BusyButton>
     </Box>
   );
 }

@@ -1,7 +1,6 @@
 import type { ImportJob } from '@kinodost/contracts/schemas/imports';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button, { buttonClasses } from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
@@ -9,6 +8,7 @@ import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { BusyButton } from '../../../components/busy-button';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
 import { refetchAfterChange } from '../../../lib/live-query-update';
@@ -94,18 +94,9 @@ export function ImportPanel() {
           data-testid="import-file"
           onChange={(e) => void choose(e)}
         />
-        {/* Unavailable while a file is sent or imported, yet not `disabled`: a disabled button loses
-            the focus to <body> and never gets it back, so the click is ignored instead. */}
-        <Button
-          variant="contained"
-          onClick={() => {
-            if (!running) input.current?.click();
-          }}
-          aria-disabled={running}
-          className={running ? buttonClasses.disabled : undefined}
-        >
+        <BusyButton variant="contained" onClick={() => input.current?.click()} busy={running}>
           {t.choose}
-        </Button>
+        </BusyButton>
       </Box>
       {uploading !== null && (
         <Box>

@@ -5,12 +5,12 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Button, { buttonClasses } from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { BusyButton } from '../../../components/busy-button';
 import { ImagePickButton } from '../../../components/image-pick-button';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
@@ -110,9 +110,6 @@ export function AvatarEditor() {
   };
 
   const busy = upload.isPending || remove.isPending;
-  // Unavailable while busy, yet not `disabled`: a disabled button loses the focus to <body> and
-  // never gets it back. Shown and announced as unavailable; the handlers ignore it meanwhile.
-  const busyProps = busy ? { 'aria-disabled': true, className: buttonClasses.disabled } : {};
   const problemId = `${inputId}-problem`;
 
   return (
@@ -143,37 +140,23 @@ export function AvatarEditor() {
             />
             {file && (
               <>
-                <Button
+                <BusyButton
                   variant="contained"
                   startIcon={<CloudUploadIcon />}
-                  onClick={() => {
-                    if (!busy) upload.mutate(file);
-                  }}
-                  {...busyProps}
+                  onClick={() => upload.mutate(file)}
+                  busy={busy}
                 >
                   {t.upload}
-                </Button>
-                <Button
-                  onClick={() => {
-                    if (!busy) cancel();
-                  }}
-                  {...busyProps}
-                >
+                </BusyButton>
+                <BusyButton onClick={() => cancel()} busy={busy}>
                   {t.cancel}
-                </Button>
+                </BusyButton>
               </>
             )}
             {!file && avatar && (
-              <Button
-                color="error"
-                startIcon={<DeleteIcon />}
-                onClick={() => {
-                  if (!busy) remove.mutate();
-                }}
-                {...busyProps}
-              >
+              <BusyButton color="error" startIcon={<DeleteIcon />} onClick={() => remove.mutate()} busy={busy}>
                 {t.remove}
-              </Button>
+              </BusyButton>
             )}
           </Stack>
           {upload.isPending && (

@@ -1,7 +1,6 @@
 import type { UpdateProfileBody, Visibility } from '@kinodost/contracts/schemas/users';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button, { buttonClasses } from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -10,6 +9,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { BusyButton } from '../../../components/busy-button';
 import { PasswordField } from '../../../components/password-field';
 import { TextInput } from '../../../components/text-input';
 import { az } from '../../../i18n/az';
@@ -168,16 +168,9 @@ export function ProfileDetailsForm() {
         )}
       </FormControl>
       <Box>
-        {/* Unavailable while saving, yet not `disabled`: a disabled button loses the focus to <body>
-            and never gets it back (submit() ignores it meanwhile). */}
-        <Button
-          type="submit"
-          variant="contained"
-          aria-disabled={mutation.isPending || !profile}
-          className={mutation.isPending || !profile ? buttonClasses.disabled : undefined}
-        >
+        <BusyButton type="submit" variant="contained" busy={mutation.isPending || !profile}>
           {mutation.isPending ? az.common.saving : t.submit}
-        </Button>
+        </BusyButton>
       </Box>
     </Box>
   );
