@@ -1,7 +1,10 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, Link, MemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, Link, MemoryRouter, type RouteObject, RouterProvider, StaticRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, sampleProfile, testQueryClient } from '../test/render';
+import { App } from './app';
 import { AppProviders } from './providers/app-providers';
 import { routeModules } from './route-modules';
 import { AppRoutes, preloadRoute, routeLoaders, routes, routeTitle } from './router';
@@ -291,6 +294,20 @@ describe('route-modules.ts: the modules the server preloads for each URL', () =>
     const listed = await Promise.all(modules.map((file) => import(/* @vite-ignore */ `/${file}`)));
     expect(loaded).toEqual(listed);
     expect(loaded.every((namespace, i) => namespace === listed[i])).toBe(true);
+  });
+});
+
+describe('a page whose chunk has loaded', () => {
+  // main.tsx hydrates a prerendered page once preloadRoute has its chunk: were the page to suspend
+  // then (React.lazy does on its first render), its buttons would get their handlers a task after
+  // the rest, and a submit pressed meanwhile would be sent by the browser itself.
+  it.each(['/login', '/register', '/'])('%s renders at once, without suspending', async (path) => {
+    await preloadRoute(path);
+    const At = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>;
+    const html = renderToString(<App queryClient={testQueryClient()} Router={At} />);
+    expect(html).toContain('<h1');
+    // A boundary that suspended is sent as its fallback, marked to be rendered on the client.
+    expect(html).not.toMatch(/<!--\$[?!]-->/);
   });
 });
 

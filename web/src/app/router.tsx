@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type ComponentType, isValidElement, lazy, useEffect } from 'react';
+import { type ComponentType, createElement, isValidElement, lazy, useEffect } from 'react';
 import { matchRoutes, type Params, type RouteMatch, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { commentsQuery } from '../features/comments/hooks/comments-query';
 import { filmQuery } from '../features/films/hooks/film-query';
@@ -15,10 +15,24 @@ import { RouteErrorBoundary } from './route-error-boundary';
 /** How to fetch each lazy page's chunk, so that the first page can be fetched before React asks. */
 const loaders = new Map<unknown, () => Promise<unknown>>();
 
-/** React.lazy for a named export, so pages keep named exports and still load on demand. */
+/**
+ * React.lazy for a named export, so pages keep named exports and still load on demand. Once its
+ * chunk has loaded (preloadRoute asks for the first page's before React renders), the page renders
+ * at once instead of through React.lazy, which suspends on its first render even then. Hydrating a
+ * prerendered page, that suspension left the page's buttons without their handlers for a task after
+ * the rest of the page had them, and a submit pressed then was sent by the browser itself: a POST
+ * of the form that reloaded the page and lost what was typed.
+ */
 const lazyNamed = <M, K extends keyof M>(load: () => Promise<M>, name: K) => {
-  const Page = lazy(async () => ({ default: (await load())[name] as ComponentType }));
-  loaders.set(Page, load);
+  let loaded: ComponentType | undefined;
+  const loadAndKeep = () =>
+    load().then((module) => {
+      loaded = module[name] as ComponentType;
+      return module;
+    });
+  const Lazy = lazy(async () => ({ default: (await loadAndKeep())[name] as ComponentType }));
+  const Page = () => (loaded ? createElement(loaded) : createElement(Lazy));
+  loaders.set(Page, loadAndKeep);
   return Page;
 };
 
