@@ -12,8 +12,8 @@ const queryClient = createQueryClient();
 // route tree, the first queries and the chunks' preloads were a third of it on a phone: each of the
 // three steps below (preload, render, hydrate) runs in a task of its own, in that order, so that a
 // tap or a paint may come between them (docs/benchmarks.md, "The first load's tasks").
-const preloading = yieldToMain().then(() => ({ loaded: preloadRoute(window.location.pathname, queryClient) }));
-const pageLoaded = preloading.then(({ loaded }) => loaded);
+const preloadTurn = yieldToMain();
+const pageLoaded = preloadTurn.then(() => preloadRoute(window.location.pathname, queryClient));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
@@ -55,5 +55,6 @@ if (hydrate) {
     }),
   );
 } else {
-  void preloading.then(yieldToMain).then(() => startTransition(() => createRoot(container).render(app)));
+  // Registered after pageLoaded's callback on the same turn, so the preload has started by then.
+  void preloadTurn.then(yieldToMain).then(() => startTransition(() => createRoot(container).render(app)));
 }
