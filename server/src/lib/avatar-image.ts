@@ -41,6 +41,7 @@ export const POSTER_MAX_HEIGHT = 4 * POSTER_WIDTH;
 
 /** The texts an upload's refusals are told with (lib/messages.ts `avatar`, `poster`). */
 export interface ImageTexts {
+  empty: string;
   unsupported: string;
   tooManyPixels: string;
   corrupt: string;
@@ -78,6 +79,8 @@ export const processPoster = (input: Buffer): Promise<Buffer> =>
 
 /** Checks an uploaded image and re-encodes it as a WebP of the given shape, without metadata. */
 async function processImage(input: Buffer, shape: Shape, texts: ImageTexts): Promise<Buffer> {
+  // An empty file is no image of any type: said as such, not as a type we do not take.
+  if (input.length === 0) throw new BadRequestError(texts.empty);
   const format = sniffFormat(input);
   if (!format) throw new UnsupportedMediaTypeError(texts.unsupported);
 

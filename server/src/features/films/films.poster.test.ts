@@ -181,6 +181,10 @@ describe('POST /api/films/{id}/poster', () => {
       await expectRefused(formWith(Buffer.from('<svg onload="alert(1)"/>')), 415, msg.poster.unsupported);
     });
 
+    it('an empty file: 400, said as empty', async () => {
+      await expectRefused(formWith(Buffer.alloc(0)), 400, msg.poster.empty);
+    });
+
     it('a truncated PNG: 400', async () => {
       const png = await solidPng(300, 300);
       await expectRefused(formWith(png.subarray(0, png.length - 40)), 400, msg.poster.corrupt);

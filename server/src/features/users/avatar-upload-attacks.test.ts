@@ -149,9 +149,9 @@ describe('hostile avatar uploads are refused and change nothing', () => {
     await expectRefused(res, 400, msg.avatar.corrupt, before);
   });
 
-  it('an empty file: 415', async () => {
+  it('an empty file: 400, said as empty', async () => {
     const before = await memberWithAvatar();
-    await expectRefused(await upload(before.token, form(file(Buffer.alloc(0)))), 415, msg.avatar.unsupported, before);
+    await expectRefused(await upload(before.token, form(file(Buffer.alloc(0)))), 400, msg.avatar.empty, before);
   });
 
   it('a decompression bomb (a real 20000x20000 PNG of a few KB): 413', async () => {
