@@ -1,12 +1,15 @@
 import type { Message } from '@kinodost/contracts/schemas/messages';
+import { useIsMutating } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth, renderWithApp } from '../../test/render';
+import { presenceStore } from '../presence/presence-store';
 import { LinkifiedText, linkify } from './components/linkified-text';
 import { MessageFilmCard } from './components/message-film-card';
 import { MessageThread } from './components/message-thread';
 import { typingStore } from './hooks/typing-store';
+import { useUnreadMessages } from './hooks/use-messages';
 
 const me = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const friend = { id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', username: 'aysel', avatar_url: null };
@@ -55,6 +58,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   typingStore.reset();
+  presenceStore.setConnected(false);
   vi.unstubAllGlobals();
 });
 
@@ -108,6 +112,53 @@ describe('the thread', () => {
     await waitFor(() =>
       expect(calls).toContainEqual({ method: 'POST', url: `/api/messages/${friend.id}/read`, body: {} }),
     );
+  });
+
+  describe('reading a thread refreshes the unread count once', () => {
+    function UnreadBadge() {
+      return <output>{useUnreadMessages()}</output>;
+    }
+    function Mutating() {
+      return <output data-testid="mutating">{useIsMutating()}</output>;
+    }
+    const unreadFetches = () => calls.filter((c) => c.url === '/api/messages/unread-count').length;
+    const readThread = async (connected: boolean) => {
+      fakeServer({
+        [`POST /api/messages/${friend.id}/read`]: () => ({ count: 1, up_to: message(1, friend.id).id }),
+        'GET /api/messages/unread-count': () => ({ count: 0 }),
+      });
+      presenceStore.setConnected(connected);
+      renderWithApp(
+        <>
+          <UnreadBadge />
+          <Mutating />
+          <MessageThread
+            friend={friend}
+            me={me}
+            pages={[[message(1, friend.id)]]}
+            hasEarlier={false}
+            loadingEarlier={false}
+            loadEarlier={vi.fn()}
+          />
+        </>,
+        { auth: fakeAuth() },
+      );
+      await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/read'))).toBe(true));
+    };
+
+    it("with the socket connected, by the server's echo alone (the realtime bridge's)", async () => {
+      await readThread(true);
+      // The read has settled (its answer handled), and what that answer started has run: every
+      // step of a refetch goes on in microtasks here, all done before the next task.
+      await waitFor(() => expect(screen.getByTestId('mutating')).toHaveTextContent('0'));
+      await act(() => new Promise((r) => setTimeout(r, 0)));
+      expect(unreadFetches()).toBe(1);
+    });
+
+    it("without the socket, by the read's own answer", async () => {
+      await readThread(false);
+      await waitFor(() => expect(unreadFetches()).toBe(2));
+    });
   });
 
   it('puts a divider above the first message of each day: its date, then "Bu gün"', () => {

@@ -1,6 +1,7 @@
 import type { SendMessageBody } from '@kinodost/contracts/schemas/messages';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { presenceStore } from '../../presence/presence-store';
 import { getThread, getUnreadMessages, listConversations, markThreadRead, sendMessage } from '../api/messages-api';
 import { applyMyRead, applyNewMessage, messageKeys, refreshThreadSummaries } from './message-keys';
 
@@ -54,7 +55,10 @@ export function useMarkRead() {
     mutationFn: (userId: string) => markThreadRead(userId),
     onSuccess: (reply, friend) => {
       applyMyRead(client, friend);
-      if (reply.count > 0) refreshThreadSummaries(client);
+      // Over a connected socket the server's `message:read` reaches every tab of mine, this one
+      // too, and the realtime bridge refreshes the counts then; refreshed here as well, each
+      // reading would fetch them twice. Without the socket, only this answer tells of the read.
+      if (reply.count > 0 && !presenceStore.getSnapshot().connected) refreshThreadSummaries(client);
     },
   });
 }
