@@ -13,8 +13,9 @@ import type { Database } from './db/client';
 import { openDatabase } from './db/open';
 import { registerFeatures } from './features/index';
 import { withPlausibleDateTimes } from './lib/dates';
-import { UnsupportedMediaTypeError } from './lib/errors';
+import { BadRequestError, UnsupportedMediaTypeError } from './lib/errors';
 import { createEventBus, type EventBus } from './lib/event-bus';
+import { JSON_MAX_DEPTH, nestedDeeperThan } from './lib/json-depth';
 import { type LazySchemas, lazySchemas } from './lib/lazy-schemas';
 import { requestForLog } from './lib/log-redaction';
 import type { Mailer } from './lib/mailer';
@@ -150,7 +151,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       return done(new UnsupportedMediaTypeError(msg.common.unsupportedMediaType), undefined);
     }
     if (body.length === 0) return done(null, undefined);
-    parseJson(request, body as string, (err, value) => (err ? done(err) : done(null, wellFormed(value))));
+    parseJson(request, body as string, (err, value) => {
+      if (err) return done(err);
+      // Nesting past any body of ours is refused before the walks over the body, which recurse.
+      if (nestedDeeperThan(value, JSON_MAX_DEPTH)) return done(new BadRequestError(msg.common.tooDeep), undefined);
+      done(null, wellFormed(value));
+    });
   });
 
   app.decorate('config', config);

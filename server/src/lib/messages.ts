@@ -12,6 +12,8 @@ export const msg = {
     validation: 'Məlumatlar düzgün deyil',
     unstorableText: 'Mətndə icazə verilməyən simvol (U+0000) var',
     malformedJson: 'Sorğunun məzmunu düzgün JSON deyil',
+    /** A JSON body nested deeper than lib/json-depth.ts allows. */
+    tooDeep: 'Sorğunun məzmunu həddən artıq iç-içədir',
     notFoundRoute: 'Belə bir API ünvanı yoxdur',
     /** A known API path asked with a method it does not take (405, the methods it takes in `Allow`). */
     methodNotAllowed: 'Bu API ünvanı belə sorğu qəbul etmir',

@@ -504,6 +504,39 @@ describe('hostile input never breaks the server or the data', () => {
     expect(await movieRow(movieId)).toEqual(movieBefore);
   });
 
+  it('a JSON body nested past any of ours is a 400, never a 500 (regression: the walks over it ran out of stack)', async () => {
+    const nested = (depth: number) => `{"email":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+    const before = await counts();
+    // Where the old walks ran out of stack moved with the JIT's state (4,500 to 9,500 levels):
+    // every depth up to where JSON.parse itself gives up is tried.
+    for (let depth = 100; depth <= 8_000; depth += depth < 1_000 ? 900 : 500) {
+      for (const [who, url] of [
+        [null, '/api/auth/login'],
+        [null, '/api/auth/forgot-password'],
+        [member, '/api/movies'],
+      ] as const) {
+        const opts = { method: 'POST' as const, url, headers: json, payload: nested(depth) };
+        const res = who ? await t.injectAs(who.token, opts) : await t.inject(opts);
+        expect(res.statusCode, `${url} at ${depth}`).toBe(400);
+        expect(res.json(), `${url} at ${depth}`).toEqual({
+          success: false,
+          error: msg.common.tooDeep,
+          code: 'BAD_REQUEST',
+        });
+      }
+    }
+    // Within the limit, the body goes on to validation as any other.
+    const shallow = await t.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      headers: json,
+      payload: nested(10),
+    });
+    expect(shallow.statusCode).toBe(400);
+    expect(shallow.json().code).toBe('VALIDATION');
+    expect(await counts()).toEqual(before);
+  });
+
   it('stores a lone surrogate as U+FFFD and keeps the rest of the text (regression: PGlite cut the tail)', async () => {
     const post = (raw: string) =>
       t.injectAs(member.token, {
