@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isCalendarDay } from '@kinodost/contracts/dates';
 import { toCatalogueGenres } from '@kinodost/contracts/genres';
-import { DIRECTOR_MAX, TITLE_MAX } from '@kinodost/contracts/limits';
+import { DIRECTOR_MAX, TITLE_MAX, YEAR_MAX, YEAR_MIN } from '@kinodost/contracts/limits';
 import { CsvError, parse } from 'csv-parse';
 import yauzl from 'yauzl';
 import { BadRequestError } from '../../lib/errors';
@@ -75,9 +75,18 @@ const day = (v: string | undefined): string | null => {
   const text = v?.trim() ?? '';
   return isCalendarDay(text) ? text : null;
 };
+/**
+ * A number as the exports write one: decimal digits, with a fraction where `fraction` allows.
+ * Number() alone would also read `0x7D1`, `1e3` and `0b101`, which no export writes.
+ */
+const decimal = (v: string | undefined, fraction = false): number | null => {
+  const text = v?.trim() ?? '';
+  return (fraction ? /^\d+(\.\d+)?$/ : /^\d+$/).test(text) ? Number(text) : null;
+};
+/** A film's year, or null outside the years a film may have anywhere else (contracts/limits.ts). */
 const yearOf = (v: string | undefined): number | null => {
-  const n = Number(v?.trim());
-  return v?.trim() && Number.isInteger(n) && n >= 1850 && n <= 2200 ? n : null;
+  const n = decimal(v);
+  return n !== null && n >= YEAR_MIN && n <= YEAR_MAX ? n : null;
 };
 /** A field's text: control characters (a line break, a bell, NUL) are a space, as a title has no lines. */
 const cleanText = (v: string | undefined) => (v ?? '').replace(/\p{Cc}+/gu, ' ').trim();
@@ -103,8 +112,8 @@ function withinLimits(facts: RowFacts, file: string, line: number): RowFacts {
 export function letterboxdRating(raw: string | undefined, file: string, line: number): number | null {
   const text = raw?.trim() ?? '';
   if (!text) return null;
-  const stars = Number(text);
-  if (!Number.isFinite(stars) || stars <= 0 || stars > 5) return fail(msg.imports.badRating(file, line));
+  const stars = decimal(text, true);
+  if (stars === null || stars <= 0 || stars > 5) return fail(msg.imports.badRating(file, line));
   return Math.min(10, Math.max(1, Math.ceil(stars * 2)));
 }
 
@@ -112,8 +121,8 @@ export function letterboxdRating(raw: string | undefined, file: string, line: nu
 function tenRating(raw: string | undefined, file: string, line: number): number | null {
   const text = raw?.trim() ?? '';
   if (!text) return null;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 1 || n > 10) return fail(msg.imports.badRating(file, line));
+  const n = decimal(text, true);
+  if (n === null || !Number.isInteger(n) || n < 1 || n > 10) return fail(msg.imports.badRating(file, line));
   return n;
 }
 
@@ -136,7 +145,7 @@ function readerFor(header: Header, fileName: string): { format: ImportFormat; re
         const title = cleanText(r.Title);
         if (!IMDB_FILMS.has(kind) || !title) return null;
         const imdbId = /^tt\d{5,12}$/.test(r.Const?.trim() ?? '') ? (r.Const as string).trim() : null;
-        const runtime = Number(r['Runtime (mins)']);
+        const runtime = decimal(r['Runtime (mins)']);
         const original = cleanText(r['Original Title']);
         return {
           title,
@@ -149,7 +158,7 @@ function readerFor(header: Header, fileName: string): { format: ImportFormat; re
           dateWeight: 1,
           extra: {
             originalTitle: original && original !== title ? original : null,
-            runtime: Number.isInteger(runtime) && runtime > 0 && runtime <= 6000 ? runtime : null,
+            runtime: runtime !== null && runtime > 0 && runtime <= 6000 ? runtime : null,
             genres: toCatalogueGenres(listOf(r.Genres)),
             directors: listOf(r.Directors),
           },
