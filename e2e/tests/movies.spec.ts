@@ -40,9 +40,11 @@ test('a member adds an Azerbaijani title, finds it without diacritics; a visitor
   );
   await page.getByRole('searchbox', { name: 'Film axtar' }).fill(query);
   await searched; // debounced: wait for the call it settles on
-  await expect(page.getByRole('heading', { name: `"${query}" üzrə nəticələr`, exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: `Bütün kolleksiyalarda "${query}" üzrə nəticələr`, exact: true }),
+  ).toBeVisible();
   // In the results (the friends' activity column names the same film).
-  const results = page.getByRole('region', { name: `"${query}" üzrə nəticələr` });
+  const results = page.getByRole('region', { name: `Bütün kolleksiyalarda "${query}" üzrə nəticələr` });
   const hit = results.getByRole('link', { name: title, exact: true });
   await expect(hit).toBeVisible();
   await expect(hit.locator('mark')).toHaveText(['Səhər', 'küləyi']);

@@ -23,7 +23,7 @@ test('with the network gone a search says it is offline, and runs when the conne
   await warmed;
   await context.setOffline(true);
   await search.fill(tag);
-  const results = page.getByRole('region', { name: `"${tag}" üzrə nəticələr` });
+  const results = page.getByRole('region', { name: `Bütün kolleksiyalarda "${tag}" üzrə nəticələr` });
   await expect(results.getByRole('status')).toHaveText(
     'İnternet bağlantısı yoxdurBağlantı bərpa olunan kimi siyahı özü yenilənəcək.',
   );

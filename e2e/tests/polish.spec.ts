@@ -120,7 +120,7 @@ test('a search that finds nothing says so once', async ({ page, api }) => {
   );
   await page.getByRole('searchbox', { name: 'Film axtar' }).fill(query);
   await searched;
-  const results = page.getByRole('region', { name: `"${query}" üzrə nəticələr` });
+  const results = page.getByRole('region', { name: `Bütün kolleksiyalarda "${query}" üzrə nəticələr` });
   await expect(results.getByRole('status')).toHaveText(`"${query}" üzrə heç bir film tapılmadı`);
   await expect(results.getByText(/tapıl/)).toHaveCount(1);
 });

@@ -39,7 +39,7 @@ describe('lists without a network', () => {
 
     goOffline();
     await userEvent.type(screen.getByRole('searchbox', { name: 'Film axtar' }), 'seher');
-    const results = await screen.findByRole('region', { name: '"seher" üzrə nəticələr' });
+    const results = await screen.findByRole('region', { name: 'Bütün kolleksiyalarda "seher" üzrə nəticələr' });
     const notice = await within(results).findByRole('status');
     expect(notice).toHaveTextContent(`${offlineTitle}${offlineText}`);
     expect(screen.queryByTestId('search-skeleton')).not.toBeInTheDocument();

@@ -466,7 +466,8 @@ export const az = {
       label: 'Film axtar',
       placeholder: 'Ad, rejissor və ya janr',
       clear: 'Axtarışı təmizlə',
-      results: (query: string) => `"${query}" üzrə nəticələr`,
+      /** The search covers every member's collection, not only the member's own, under whose heading it sits. */
+      results: (query: string) => `Bütün kolleksiyalarda "${query}" üzrə nəticələr`,
       found: (count: number, capped: boolean) =>
         capped ? `${formatNumber(count)}-dən çox film tapıldı` : `${formatNumber(count)} film tapıldı`,
       empty: (query: string) => `"${query}" üzrə heç bir film tapılmadı`,

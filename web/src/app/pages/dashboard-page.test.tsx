@@ -277,6 +277,37 @@ describe('DashboardPage', () => {
     expect(await screen.findByText('Nargin')).toBeInTheDocument();
   });
 
+  it("gives the member's own hits their edit and delete buttons, and no one else's", async () => {
+    const mine = { ...makeMovie({ title: 'Səhər Küləyi' }), score: 1 };
+    const theirs = { ...makeMovie({ title: 'Bir Səhər Yeli', owner: otherMember }), score: 0.9 };
+    let deleted = false;
+    const api = stubFetch({
+      'GET /api/movies': () => jsonResponse(paged([nargin])),
+      'GET /api/movies/search/seher': () => jsonResponse(paged(deleted ? [theirs] : [mine, theirs])),
+      [`DELETE /api/movies/${mine.id}`]: () => {
+        deleted = true;
+        return jsonResponse({ success: true, message: 'Silindi' });
+      },
+    });
+    renderDashboard();
+    await screen.findByText('Nargin');
+    const box = screen.getByRole('searchbox', { name: 'Film axtar' });
+    await userEvent.type(box, 'seher');
+    const results = await screen.findByRole('region', { name: 'Bütün kolleksiyalarda "seher" üzrə nəticələr' });
+    await within(results).findByRole('link', { name: 'Bir Səhər Yeli' });
+    expect(within(results).getByRole('button', { name: '"Səhər Küləyi" filmini redaktə et' })).toBeInTheDocument();
+    expect(within(results).queryByRole('button', { name: '"Bir Səhər Yeli" filmini redaktə et' })).toBeNull();
+    expect(within(results).queryByRole('button', { name: '"Bir Səhər Yeli" filmini sil' })).toBeNull();
+
+    await userEvent.click(within(results).getByRole('button', { name: '"Səhər Küləyi" filmini sil' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Bəli, sil' }));
+    expect(await screen.findByText('Film silindi')).toBeInTheDocument();
+    expect(api.calls()).toContain(`DELETE /api/movies/${mine.id}`);
+    // The results are fetched again without it, and focus goes back to the search field.
+    await waitFor(() => expect(within(results).queryByRole('link', { name: 'Səhər Küləyi' })).toBeNull());
+    await waitFor(() => expect(box).toHaveFocus());
+  });
+
   it('a search that finds nothing says so once, without a count of 0', async () => {
     stubFetch({
       'GET /api/movies': () => jsonResponse(paged([nargin])),

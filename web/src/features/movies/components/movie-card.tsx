@@ -49,20 +49,27 @@ export function MovieCard({ movie, onEdit, onDelete }: { movie: Movie } & MovieA
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, pb: 1, pt: 0.5, flexWrap: 'wrap' }}>
         <MovieStatusChip status={movie.status} />
         <MovieRating rating={movie.rating} />
-        {/* The two actions wrap together, never one of them alone on a line. */}
-        <Box sx={{ display: 'flex', ml: 'auto' }}>
-          {onEdit && (
-            <IconButton size="small" aria-label={az.movies.edit(movie.title)} onClick={() => onEdit(movie)}>
-              <EditIcon fontSize="small" />
-            </IconButton>
-          )}
-          {onDelete && (
-            <IconButton size="small" aria-label={az.movies.delete(movie.title)} onClick={() => onDelete(movie)}>
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          )}
-        </Box>
+        <MovieActionButtons movie={movie} onEdit={onEdit} onDelete={onDelete} />
       </Box>
     </Card>
+  );
+}
+
+/** An entry's edit and delete buttons, at the end of its row; they wrap together, never one alone on a line. */
+export function MovieActionButtons({ movie, onEdit, onDelete }: { movie: Movie } & MovieActions) {
+  if (!onEdit && !onDelete) return null;
+  return (
+    <Box sx={{ display: 'flex', ml: 'auto' }}>
+      {onEdit && (
+        <IconButton size="small" aria-label={az.movies.edit(movie.title)} onClick={() => onEdit(movie)}>
+          <EditIcon fontSize="small" />
+        </IconButton>
+      )}
+      {onDelete && (
+        <IconButton size="small" aria-label={az.movies.delete(movie.title)} onClick={() => onDelete(movie)}>
+          <DeleteIcon fontSize="small" />
+        </IconButton>
+      )}
+    </Box>
   );
 }

@@ -15,9 +15,11 @@ import { OfflineState } from '../../../components/offline-state';
 import { paths } from '../../../config/paths';
 import { az } from '../../../i18n/az';
 import { errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { useListOffline } from '../../../lib/online';
 import { useMovieSearch } from '../hooks/use-movies';
 import { HighlightedText } from './highlighted-text';
+import { MovieActionButtons, type MovieActions } from './movie-card';
 import { MovieRating, MovieStatusChip } from './movie-meta';
 import { MoviePoster } from './movie-poster';
 
@@ -25,7 +27,8 @@ const t = az.movies.search;
 /** The server stops counting at 1000 hits. */
 const TOTAL_CAP = 1000;
 
-function SearchHit({ movie, query }: { movie: MovieSearchHit; query: string }) {
+/** A hit; the member's own entries carry their edit and delete buttons, as on the collection's cards. */
+function SearchHit({ movie, query, onEdit, onDelete }: { movie: MovieSearchHit; query: string } & MovieActions) {
   return (
     <Paper variant="outlined" sx={{ display: 'flex', gap: 2, p: 1.5 }}>
       <MoviePoster title={movie.title} posterUrl={movie.poster_url} width={64} />
@@ -71,14 +74,19 @@ function SearchHit({ movie, query }: { movie: MovieSearchHit; query: string }) {
           </Link>
           <MovieStatusChip status={movie.status} />
           <MovieRating rating={movie.rating} />
+          <MovieActionButtons movie={movie} onEdit={onEdit} onDelete={onDelete} />
         </Box>
       </Box>
     </Paper>
   );
 }
 
-/** Every member's movies matching `query` (debounced by the caller), with the matches marked. */
-export function MovieSearchResults({ query }: { query: string }) {
+/**
+ * Every member's movies matching `query` (debounced by the caller), with the matches marked; the
+ * caller's own hits take `onEdit` and `onDelete`.
+ */
+export function MovieSearchResults({ query, onEdit, onDelete }: { query: string } & MovieActions) {
+  const { userId } = useAuth();
   const search = useMovieSearch(query);
   const hits = search.data?.pages.flatMap((page) => page.data) ?? [];
   const total = search.data?.pages[0]?.total ?? 0;
@@ -118,8 +126,8 @@ export function MovieSearchResults({ query }: { query: string }) {
       {hits.length > 0 && (
         <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {hits.map((movie) => (
-            <li key={movie.id}>
-              <SearchHit movie={movie} query={query} />
+            <li key={movie.id} data-movie-id={movie.id}>
+              <SearchHit movie={movie} query={query} {...(movie.owner.id === userId && { onEdit, onDelete })} />
             </li>
           ))}
         </Stack>

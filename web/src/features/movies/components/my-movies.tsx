@@ -79,6 +79,11 @@ export function MyMovies({
     if (!neighbour) return addRef.current;
     return collectionRef.current?.querySelector<HTMLElement>(`[data-movie-id="${neighbour.id}"] a[href]`);
   });
+  // A hit deleted from the search results leaves them once they are fetched again: focus goes
+  // back to the search field then.
+  const focusSearchAfterDelete = useFocusAfterDelete((id: string) =>
+    document.querySelector(`[data-movie-id="${id}"]`) ? null : document.getElementById(searchId),
+  );
   const requestDelete = (movie: Movie) => {
     const index = list.findIndex((shown) => shown.id === movie.id);
     onDelete(movie, () => focusAfterDelete({ id: movie.id, index }));
@@ -129,7 +134,11 @@ export function MyMovies({
       </FormControl>
 
       {searching ? (
-        <MovieSearchResults query={query} />
+        <MovieSearchResults
+          query={query}
+          onEdit={onEdit}
+          onDelete={(movie) => onDelete(movie, () => focusSearchAfterDelete(movie.id))}
+        />
       ) : (
         <Box
           component="section"
