@@ -257,6 +257,28 @@ describe('the bundled catalogue', () => {
     // Titles filed by their article read as titles.
     expect(bundled.find((f) => f.title === 'The Story of Bonnie and Clyde')).toBeDefined();
     expect(bundled.filter((f) => /, (The|A|An)$/.test(f.title))).toEqual([]);
+    // Titles whose accents a misread code page turned into other letters read as written.
+    expect(bundled.find((f) => f.year === 2001 && f.title.startsWith('Le Fabuleux destin'))?.title).toBe(
+      "Le Fabuleux destin d'Amélie Poulain",
+    );
+    expect(bundled.find((f) => f.title === 'Per qualche dollaro in più')).toBeDefined();
+    expect(bundled.filter((f) => /[ÈÍÛÙÎË˘‰‡·]/.test(f.title))).toEqual([]);
+    // A title whose own characters are not such letters keeps them.
+    expect(bundled.find((f) => f.title === 'Alien³')).toBeDefined();
+    expect(bundled.find((f) => f.title === 'Ri¢hie Ri¢h')).toBeDefined();
+  });
+
+  it("migration 0026 mends the accents of the titles it already loaded, and only the bundled films'", async () => {
+    const amelie = await createFilm(t.app, { title: "Le Fabuleux destin d'AmÈlie Poulain", year: 2001 });
+    const memberLeon = await createFilm(t.app, { title: 'LÈon', year: 1994, source: 'member' });
+    const file = path.join(migrationsFolder, '0026_bundled_catalogue_accents.sql');
+    await t.app.database.db.execute(sql.raw(readFileSync(file, 'utf8')));
+    const film = async (id: string) => (await t.inject({ method: 'GET', url: `/api/films/${id}` })).json();
+    expect(await film(amelie.id)).toMatchObject({ title: "Le Fabuleux destin d'Amélie Poulain", year: 2001 });
+    expect(await film(memberLeon.id)).toMatchObject({ title: 'LÈon' });
+    // Searched as the title is written, folded as search folds it.
+    const res = await t.inject({ method: 'GET', url: '/api/films/search?q=amelie%20poulain' });
+    expect(titles(res)).toContain("Le Fabuleux destin d'Amélie Poulain");
   });
 
   it("migration 0023 mends the years and titles it already loaded, and only the bundled films'", async () => {

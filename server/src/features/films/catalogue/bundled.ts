@@ -4,6 +4,7 @@ import path from 'node:path';
 import { toCatalogueGenres } from '@kinodost/contracts/genres';
 import { YEAR_MAX, YEAR_MIN } from '@kinodost/contracts/limits';
 import { sql } from 'drizzle-orm';
+import iconv from 'iconv-lite';
 import type { Db } from '../../../db/client';
 import { catalogueIsEmpty, type FilmValues, insertUnmatchedFilms } from '../films.repository';
 
@@ -31,13 +32,24 @@ export async function readVegaMovies(): Promise<VegaMovie[]> {
 const DATASET_NEWEST_YEAR = 2011;
 
 /**
+ * Text the dataset stored as Windows-1252 bytes read as Mac Roman: `AmÈlie` for Amélie, `pi˘` for
+ * più, `2Ω` for 2½. Text with a character Mac Roman lacks (`Alien³`) is as written; one whose
+ * characters read the same both ways (`Ri¢hie Ri¢h`) is unchanged by the round trip.
+ */
+export function fromMacRomanMisreading(text: string): string {
+  if (!/[^ -~]/.test(text)) return text;
+  const bytes = iconv.encode(text, 'macintosh');
+  return iconv.decode(bytes, 'macintosh') === text ? iconv.decode(bytes, 'win1252') : text;
+}
+
+/**
  * A film's title and year as the dataset should have given them. Its release dates were read with
  * two-digit years: 1946's *Duel in the Sun* is dated 2046, *Gone with the Wind* 2039, so a year
  * past the dataset's newest is a century early. A few titles are filed by their article
- * ("Secret, The"), which goes back in front.
+ * ("Secret, The"), which goes back in front, and a few lost their accents to a misread code page.
  */
 export function vegaTitleAndYear(m: VegaMovie): { title: string; year: number | null } {
-  const filed = String(m.Title ?? '').trim();
+  const filed = fromMacRomanMisreading(String(m.Title ?? '').trim());
   const title = filed.replace(/^(.+), (The|A|An)$/, '$2 $1').slice(0, 200);
   const read = Number(m['Release Date']?.match(/\b(18|19|20)\d{2}\b/)?.[0]);
   const year = read > DATASET_NEWEST_YEAR ? read - 100 : read;
