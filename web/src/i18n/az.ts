@@ -286,6 +286,7 @@ export const az = {
       passwordLength: 'Şifrə 8 ilə 128 simvol arasında olmalıdır',
       passwordSameAsUsername: 'Şifrə istifadəçi adı ilə eyni olmamalıdır',
       passwordsMismatch: 'Şifrələr eyni deyil',
+      confirmationRequired: 'Şifrəni bir daha yazın',
     },
   },
 

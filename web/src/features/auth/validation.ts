@@ -36,8 +36,9 @@ export const validateNewPassword = (value: string, username?: string): string | 
   return undefined;
 };
 
+/** An empty repeat is asked for, as every other empty field is; a different one does not match. */
 export const validateConfirmation = (password: string, confirmation: string): string | undefined =>
-  password === confirmation ? undefined : v.passwordsMismatch;
+  confirmation === '' ? v.confirmationRequired : password === confirmation ? undefined : v.passwordsMismatch;
 
 /** Only the fields that have an error. */
 export const onlyErrors = <K extends string>(errors: Record<K, string | undefined>): Partial<Record<K, string>> =>

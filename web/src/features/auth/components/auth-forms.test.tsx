@@ -121,6 +121,13 @@ describe('RegisterForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('asks for the repeated password when it is left empty, as for every other field', async () => {
+    renderWithApp(<RegisterForm />, { route: '/register', auth: visitor() });
+    await fill({});
+    expect(screen.getByText('Şifrəni bir daha yazın')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('rejects characters outside letters, digits, _ and .', async () => {
     renderWithApp(<RegisterForm />, { route: '/register', auth: visitor() });
     await fill({ username: 'ley la!', email: 'l@example.az', password: 'uzun-şifrə-1', confirm: 'uzun-şifrə-1' });
