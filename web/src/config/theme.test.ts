@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAppTheme, focusRing } from './theme';
+import { createAppTheme, focusRing, ratingEmptyColor } from './theme';
 
 describe("theme values: the product's colours", () => {
   it.each(['light', 'dark'] as const)('%s theme carries the product colours and radius 8', (mode) => {
@@ -42,6 +42,22 @@ describe('keyboard focus ring (issue 26)', () => {
         '&.Mui-focusVisible': { ...ring, outlineOffset: -3 },
       });
       expect(overrides?.MuiLink?.styleOverrides?.root).toMatchObject({ '&:focus-visible': ring });
+    },
+  );
+});
+
+describe('rating inputs', () => {
+  it.each(['light', 'dark'] as const)(
+    "%s theme: an empty star stands 3:1 or more against the page and a dialog's paper",
+    (mode) => {
+      const theme = createAppTheme(mode);
+      const color = ratingEmptyColor(mode);
+      // A dialog's paper in the dark theme is lightened by its elevation (24: 16% white): #424242.
+      const dialogPaper = mode === 'dark' ? '#424242' : theme.palette.background.paper;
+      for (const background of [theme.palette.background.default, theme.palette.background.paper, dialogPaper]) {
+        expect(contrast(color, background)).toBeGreaterThanOrEqual(3);
+      }
+      expect(theme.components?.MuiRating?.styleOverrides?.iconEmpty).toEqual({ color });
     },
   );
 });
