@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { films, importJobs, importUndo, movies } from '../../db/schema/index';
 import { msg } from '../../lib/messages';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createFilm } from '../../test/factories/film';
 import { createMovie } from '../../test/factories/movie';
-import { createUser, type FactoryUser } from '../../test/factories/user';
+import { createAdmin, createUser, type FactoryUser } from '../../test/factories/user';
 import { collectionOf, fixture, importFile, letterboxdZip, upload, zipOf } from '../../test/imports';
 import { connectSocket, listenUrl } from '../../test/socket-client';
 import { IMPORT_CHECKS_AT_ONCE } from './import-checks';
@@ -571,6 +571,31 @@ describe('one import at a time, all or nothing', () => {
       expect(await db.select().from(importUndo)).toEqual([]);
     } finally {
       await db.execute(sql`drop trigger kd_test_refuse on movies`);
+    }
+  });
+
+  it('a member deleted while their import runs ends it quietly: nothing failed, nothing is left', async () => {
+    const member = await createUser(t.app);
+    const admin = await createAdmin(t.app);
+    const films0 = await filmCount();
+    const errors = vi.spyOn(t.app.log, 'error');
+    const infos = vi.spyOn(t.app.log, 'info');
+    try {
+      const csv = `Date,Name,Year,Letterboxd URI\n${Array.from(
+        { length: 3000 },
+        (_, i) => `2024-01-01,Silinən film ${i},1990,x\n`,
+      ).join('')}`;
+      expect((await upload(t, member.token, Buffer.from(csv), 'watched.csv')).statusCode).toBe(202);
+      // The account goes between two of the import's batches.
+      const gone = await t.injectAs(admin.token, { method: 'DELETE', url: `/api/user/${member.user.id}` });
+      expect(gone.statusCode).toBe(200);
+      await t.settled();
+      expect(infos).toHaveBeenCalledWith(expect.anything(), 'import dropped: its member deleted the account');
+      expect(errors).not.toHaveBeenCalled();
+      expect(await filmCount()).toBe(films0);
+    } finally {
+      errors.mockRestore();
+      infos.mockRestore();
     }
   });
 

@@ -215,6 +215,12 @@ export const createImportsService = ({ db, kind, bus, log, runAfterReply }: Impo
       if (finished) progress(finished, finished.done);
     } catch (err) {
       const interrupted = err instanceof Interrupted;
+      // The member deleted their account meanwhile: the job went with it, and with it what it had
+      // added (docs/import-export.md "All or nothing"). Nothing failed and nothing is left to undo.
+      if (!interrupted && !(await repo.findJob(db, job.id).catch(() => job))) {
+        log.info({ jobId: job.id }, 'import dropped: its member deleted the account');
+        return;
+      }
       if (!interrupted) log.error({ err, jobId: job.id }, 'import failed; undoing it');
       await undo(job, interrupted ? msg.imports.interrupted : msg.imports.failed).catch((undoErr) =>
         log.error({ err: undoErr, jobId: job.id }, 'import could not be undone; it will be on the next start'),
