@@ -36,7 +36,7 @@ const DATASET_NEWEST_YEAR = 2011;
  * più, `2Ω` for 2½. Text with a character Mac Roman lacks (`Alien³`) is as written; one whose
  * characters read the same both ways (`Ri¢hie Ri¢h`) is unchanged by the round trip.
  */
-export function fromMacRomanMisreading(text: string): string {
+function fromMacRomanMisreading(text: string): string {
   if (!/[^ -~]/.test(text)) return text;
   const bytes = iconv.encode(text, 'macintosh');
   return iconv.decode(bytes, 'macintosh') === text ? iconv.decode(bytes, 'win1252') : text;
